@@ -1,0 +1,44 @@
+import { type ErrorCode, errorCodes, messages } from '@ledgerdesk/contracts';
+
+/**
+ * An error the client is meant to see: its status, code and message go out as they are.
+ * Anything else thrown in a request becomes a 500 'Internal Server Error'.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly errorCode: ErrorCode,
+    message: string,
+    readonly fieldErrors?: Record<string, string>,
+    /** Extra response headers, e.g. Retry-After. */
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+
+  static badRequest(message: string, fieldErrors?: Record<string, string>) {
+    return new AppError(
+      400,
+      fieldErrors ? errorCodes.validation : errorCodes.badRequest,
+      message,
+      fieldErrors,
+    );
+  }
+  static unauthorized(message: string = messages.invalidCredentials) {
+    return new AppError(401, errorCodes.unauthorized, message);
+  }
+  static forbidden(message: string = messages.forbidden) {
+    return new AppError(403, errorCodes.forbidden, message);
+  }
+  static notFound(message: string = messages.notFound) {
+    return new AppError(404, errorCodes.notFound, message);
+  }
+  static conflict(message: string, fieldErrors?: Record<string, string>) {
+    return new AppError(409, errorCodes.conflict, message, fieldErrors);
+  }
+  static tooManyRequests(message: string, retryAfterSeconds: number) {
+    return new AppError(429, errorCodes.tooManyRequests, message, undefined, {
+      'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+    });
+  }
+}

@@ -1,0 +1,202 @@
+import {
+  permissions as allPermissions,
+  errorCodes,
+  isPermission,
+  type LoginRequest,
+  type LoginResponse,
+  messages,
+  type Permission,
+  type SessionUser,
+} from '@ledgerdesk/contracts';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { authThrottle, groups, sessions, userGroups, users } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { hashToken, newToken } from '../../lib/tokens';
+import type { Actor, AuditService } from '../audit/service';
+
+/** Failed sign-ins allowed per account, and per address, within the window before a lock. */
+export const LOGIN_LIMITS = { perEmail: 5, perAddress: 20, windowMinutes: 15, lockMinutes: 15 } as const;
+
+// A session's expiry slides forward on use, but at most once a minute, so that reading does not
+// turn every request into a write.
+const SLIDE_EVERY_MS = 60_000;
+
+/** The signed-in caller as the routes see it. */
+export type AuthUser = SessionUser & { sessionId: string; isAdmin: boolean };
+
+export function can(user: AuthUser, permission: Permission): boolean {
+  return user.isAdmin || user.permissions.includes(permission);
+}
+
+export function createAuthService(deps: { db: Database; config: Config; audit: AuditService }) {
+  const { db, config, audit } = deps;
+
+  async function describeUser(user: typeof users.$inferSelect): Promise<SessionUser> {
+    const memberships = await db
+      .select({ id: groups.id, name: groups.name, permissions: groups.permissions })
+      .from(userGroups)
+      .innerJoin(groups, eq(groups.id, userGroups.groupId))
+      .where(eq(userGroups.userId, user.id))
+      .orderBy(groups.name);
+    const granted = user.isAdmin
+      ? [...allPermissions]
+      : [...new Set(memberships.flatMap((g) => g.permissions))].filter(isPermission).sort();
+    return {
+      id: user.id,
+      username: user.username,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      role: user.isAdmin ? 'admin' : 'user',
+      groups: memberships.map(({ id, name }) => ({ id, name })),
+      permissions: granted,
+    };
+  }
+
+  /** Throws 429 while either the account or the address is locked. */
+  async function assertNotLocked(keys: string[]): Promise<void> {
+    const [lock] = await db
+      .select({ lockedUntil: authThrottle.lockedUntil })
+      .from(authThrottle)
+      .where(and(inArray(authThrottle.key, keys), gt(authThrottle.lockedUntil, sql`now()`)))
+      .orderBy(sql`${authThrottle.lockedUntil} desc`)
+      .limit(1);
+    if (lock?.lockedUntil) {
+      const seconds = (lock.lockedUntil.getTime() - Date.now()) / 1000;
+      throw AppError.tooManyRequests(
+        messages.tooManyLoginAttempts(Math.max(1, Math.ceil(seconds / 60))),
+        seconds,
+      );
+    }
+  }
+
+  /** Counts a failure in one atomic statement, so concurrent processes cannot lose a count. */
+  async function recordFailure(key: string, limit: number): Promise<void> {
+    const window = sql.raw(`interval '${LOGIN_LIMITS.windowMinutes} minutes'`);
+    const lock = sql.raw(`interval '${LOGIN_LIMITS.lockMinutes} minutes'`);
+    const expired = sql`${authThrottle.windowStartedAt} < now() - ${window}`;
+    const failures = sql`case when ${expired} then 1 else ${authThrottle.failures} + 1 end`;
+    await db
+      .insert(authThrottle)
+      .values({ key, failures: 1, lockedUntil: limit <= 1 ? sql`now() + ${lock}` : null })
+      .onConflictDoUpdate({
+        target: authThrottle.key,
+        set: {
+          failures,
+          windowStartedAt: sql`case when ${expired} then now() else ${authThrottle.windowStartedAt} end`,
+          lockedUntil: sql`case when ${failures} >= ${limit} then now() + ${lock} else ${authThrottle.lockedUntil} end`,
+          updatedAt: sql`now()`,
+        },
+      });
+  }
+
+  return {
+    describeUser,
+
+    async login(
+      input: LoginRequest,
+      client: { ip: string; userAgent: string; requestId: string },
+    ): Promise<LoginResponse> {
+      const email = input.email.trim().toLowerCase();
+      const keys = [`email:${email}`, `ip:${client.ip}`];
+      await assertNotLocked(keys);
+
+      const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+      const passwordOk = await verifyPassword(user?.passwordHash, input.password);
+      if (!user || !passwordOk || !user.isActive) {
+        await recordFailure(`email:${email}`, LOGIN_LIMITS.perEmail);
+        await recordFailure(`ip:${client.ip}`, LOGIN_LIMITS.perAddress);
+        throw new AppError(401, errorCodes.loginFailed, messages.loginFailed);
+      }
+
+      const token = newToken();
+      const session = await db.transaction(async (tx) => {
+        await tx.delete(authThrottle).where(eq(authThrottle.key, `email:${email}`));
+        const [created] = await tx
+          .insert(sessions)
+          .values({
+            userId: user.id,
+            tokenHash: hashToken(token),
+            expiresAt: new Date(Date.now() + config.sessionTtlMs),
+            ip: client.ip,
+            userAgent: client.userAgent.slice(0, 500),
+            createdBy: user.id,
+            updatedBy: user.id,
+          })
+          .returning({ id: sessions.id });
+        await tx.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, user.id));
+        const actor: Actor = { id: user.id, label: user.email, ip: client.ip, requestId: client.requestId };
+        await audit.record(tx as Database, actor, {
+          action: 'login',
+          entity: 'session',
+          key: created?.id ?? '',
+          after: { userAgent: client.userAgent.slice(0, 200) },
+        });
+        return created;
+      });
+      if (!session) throw new Error('session insert returned nothing');
+      return { ...(await describeUser(user)), accessToken: token };
+    },
+
+    /** The user behind a bearer token, or null when it is unknown, expired or revoked. */
+    async authenticate(token: string): Promise<AuthUser | null> {
+      const [row] = await db
+        .select({ session: sessions, user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(
+            eq(sessions.tokenHash, hashToken(token)),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, sql`now()`),
+            eq(users.isActive, true),
+          ),
+        )
+        .limit(1);
+      if (!row) return null;
+      if (Date.now() - row.session.lastSeenAt.getTime() > SLIDE_EVERY_MS) {
+        await db
+          .update(sessions)
+          .set({ lastSeenAt: sql`now()`, expiresAt: new Date(Date.now() + config.sessionTtlMs) })
+          .where(eq(sessions.id, row.session.id));
+      }
+      return { ...(await describeUser(row.user)), sessionId: row.session.id, isAdmin: row.user.isAdmin };
+    },
+
+    /** Sets a user's password and revokes every session they have: the old password's sessions end. */
+    async setPassword(
+      userId: string,
+      password: string,
+      actor: Actor,
+      action = 'password.set',
+    ): Promise<void> {
+      const passwordHash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash, updatedBy: actor.id }).where(eq(users.id, userId));
+        await tx
+          .update(sessions)
+          .set({ revokedAt: sql`now()`, updatedBy: actor.id })
+          .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+        await audit.record(tx as Database, actor, { action, entity: 'user', key: userId });
+      });
+    },
+
+    async logout(user: AuthUser, actor: Actor): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(sessions)
+          .set({ revokedAt: sql`now()`, updatedBy: user.id })
+          .where(and(eq(sessions.id, user.sessionId), isNull(sessions.revokedAt)));
+        await audit.record(tx as Database, actor, {
+          action: 'logout',
+          entity: 'session',
+          key: user.sessionId,
+        });
+      });
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,62 @@
+import { type Access, messages } from '@ledgerdesk/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/errors';
+import type { Actor } from '../modules/audit/service';
+import { type AuthService, type AuthUser, can } from '../modules/auth/service';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route; a route under /api without it is denied. */
+    access?: Access;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/** The signed-in caller; only for routes whose access is not 'public'. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw AppError.unauthorized();
+  return request.user;
+}
+
+/** The actor of an audit entry: the caller, their address and the request. */
+export function actorOf(request: FastifyRequest): Actor {
+  return {
+    id: request.user?.id ?? null,
+    label: request.user?.email ?? '',
+    ip: request.ip,
+    requestId: String(request.id),
+  };
+}
+
+/**
+ * Bearer token → user, then the route's declared access. Runs on every request, before the body
+ * is read. Deny by default: a route under /api that declares no access answers 403.
+ */
+export function registerAuth(app: FastifyInstance, auth: AuthService) {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    const url = request.routeOptions.url;
+    // No route matched: the not-found handler answers. Outside /api: the web app's files.
+    if (url === undefined || !url.startsWith('/api')) return;
+    const access = request.routeOptions.config.access;
+    if (access === undefined) {
+      request.log.error({ url }, 'route declares no access: denied');
+      throw AppError.forbidden();
+    }
+    if (access === 'public') return;
+    const token = bearerToken(request);
+    const user = token ? await auth.authenticate(token) : null;
+    if (!user) throw AppError.unauthorized(messages.invalidCredentials);
+    request.user = user;
+    if (access !== 'authenticated' && !can(user, access)) throw AppError.forbidden();
+  });
+}

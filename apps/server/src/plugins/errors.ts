@@ -1,0 +1,60 @@
+import { type ErrorResponse, errorCodes, messages } from '@ledgerdesk/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors';
+
+function send(reply: FastifyReply, status: number, body: ErrorResponse) {
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** Field errors keyed by the field's path ("email", "lines.0.price"); one message per field. */
+function fieldErrorsOf(error: FastifyError): Record<string, string> {
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of error.validation ?? []) {
+    const field =
+      issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'body');
+    fieldErrors[field] ??= issue.message ?? 'Invalid value';
+  }
+  return fieldErrors;
+}
+
+/** The one error handler: every failure leaves in the shape of the API contract. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      return send(reply, error.statusCode, {
+        errorCode: error.errorCode,
+        errorMessage: error.message,
+        ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return send(reply, 400, {
+        errorCode: errorCodes.validation,
+        errorMessage: messages.validation,
+        fieldErrors: fieldErrorsOf(error),
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413)
+      return send(reply, 413, { errorCode: errorCodes.tooLarge, errorMessage: messages.tooLarge });
+    if (status === 429) {
+      return send(reply, 429, { errorCode: errorCodes.tooManyRequests, errorMessage: error.message });
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (malformed JSON, wrong content type, ...) carry a readable message.
+      const message =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.name === 'SyntaxError'
+          ? 'The request body is not valid JSON.'
+          : error.message;
+      return send(reply, status, { errorCode: errorCodes.badRequest, errorMessage: message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return send(reply, 500, { errorCode: errorCodes.internal, errorMessage: messages.internalError });
+  });
+}
+
+export function notFound(reply: FastifyReply) {
+  return send(reply, 404, { errorCode: errorCodes.notFound, errorMessage: messages.notFound });
+}

@@ -1,0 +1,29 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+const DOCS_PREFIX = '/api/docs';
+
+/**
+ * The OpenAPI document, generated from the routes' zod schemas, at /api/openapi.json, and its
+ * reference page at /api/docs. Both describe the API and hold no data, so they are public.
+ */
+export async function registerOpenApi(app: FastifyInstance) {
+  // The documentation plugin's own routes cannot carry our route config; declare their access here.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith(DOCS_PREFIX)) route.config = { ...route.config, access: 'public' };
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Ledgerdesk API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: true });
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
+}

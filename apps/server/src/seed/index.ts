@@ -1,0 +1,126 @@
+import type { Permission } from '@ledgerdesk/contracts';
+import { count, eq } from 'drizzle-orm';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { groups, userGroups, users } from '../db/schema';
+import { generatePassword, hashPassword } from '../lib/passwords';
+import { createRandom } from './random';
+
+export type SeedResult = {
+  /** Set when the first admin was created with a generated password: shown to the operator once. */
+  generatedAdmin?: { email: string; password: string };
+  createdAdmin: boolean;
+  seededDemo: boolean;
+};
+
+const DEMO_SEED = 20_260_101;
+
+const demoGroups: { name: string; description: string; permissions: Permission[] }[] = [
+  {
+    name: 'Budget officers',
+    description: 'Maintain the code library',
+    permissions: ['library.view', 'library.manage'],
+  },
+  {
+    name: 'Auditors',
+    description: 'Read everything, change nothing',
+    permissions: ['users.view', 'groups.view', 'library.view', 'audit.view'],
+  },
+  { name: 'Viewers', description: 'Read the code library', permissions: ['library.view'] },
+];
+
+const firstNames = [
+  'Amara',
+  'Bruno',
+  'Chen',
+  'Dana',
+  'Elif',
+  'Farid',
+  'Greta',
+  'Hiro',
+  'Ines',
+  'Jonas',
+  'Kemi',
+  'Lucia',
+  'Mateo',
+  'Nora',
+  'Omar',
+  'Priya',
+];
+const lastNames = [
+  'Okafor',
+  'Silva',
+  'Wei',
+  'Kowalski',
+  'Yilmaz',
+  'Haddad',
+  'Lindqvist',
+  'Tanaka',
+  'Moreau',
+  'Becker',
+  'Adeyemi',
+  'Rossi',
+  'Garcia',
+  'Novak',
+  'Farouk',
+  'Raman',
+];
+
+/**
+ * Runs on an empty database only: the first admin (from ADMIN_EMAIL/ADMIN_PASSWORD or generated)
+ * and, when SEED_DEMO is on, the deterministic demo set. A database that has any user is left alone,
+ * so a restart never seeds twice.
+ */
+export async function seedDatabase(db: Database, config: Config): Promise<SeedResult> {
+  const [row] = await db.select({ n: count() }).from(users);
+  if ((row?.n ?? 0) > 0) return { createdAdmin: false, seededDemo: false };
+
+  const email = config.adminEmail ?? 'admin@example.com';
+  const password = config.adminPassword ?? generatePassword();
+  const passwordHash = await hashPassword(password);
+
+  await db.transaction(async (tx) => {
+    const [admin] = await tx
+      .insert(users)
+      .values({ email, username: 'admin', firstName: 'Ada', lastName: 'Admin', passwordHash, isAdmin: true })
+      .returning({ id: users.id });
+    if (!admin) throw new Error('could not create the first admin');
+    await tx.update(users).set({ createdBy: admin.id, updatedBy: admin.id }).where(eq(users.id, admin.id));
+    if (!config.seedDemo) return;
+
+    const random = createRandom(DEMO_SEED);
+    const createdGroups = await tx
+      .insert(groups)
+      .values(demoGroups.map((g) => ({ ...g, createdBy: admin.id, updatedBy: admin.id })))
+      .returning({ id: groups.id });
+    // Demo people have no password: an administrator sets one or sends them a reset mail.
+    const demoUsers = firstNames.map((first, i) => {
+      const last = lastNames[(i * 7) % lastNames.length] ?? 'Doe';
+      return {
+        email: `${first}.${last}@ledgerdesk.example`.toLowerCase(),
+        username: `${first}${last[0]}`.toLowerCase(),
+        firstName: first,
+        lastName: last,
+        isActive: random.next() > 0.15,
+        createdBy: admin.id,
+        updatedBy: admin.id,
+      };
+    });
+    const createdUsers = await tx.insert(users).values(demoUsers).returning({ id: users.id });
+    await tx
+      .insert(userGroups)
+      .values(
+        createdUsers.map((u) => ({
+          userId: u.id,
+          groupId: random.pick(createdGroups).id,
+          createdBy: admin.id,
+        })),
+      );
+  });
+
+  return {
+    createdAdmin: true,
+    seededDemo: config.seedDemo,
+    ...(config.adminPassword ? {} : { generatedAdmin: { email, password } }),
+  };
+}

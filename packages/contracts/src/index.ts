@@ -1,0 +1,4 @@
+export * from './api';
+export * from './auth';
+export * from './messages';
+export * from './permissions';

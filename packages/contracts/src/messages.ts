@@ -1,0 +1,36 @@
+/**
+ * The message catalogue of SPEC.md §8, with its typos fixed ('password'). Server and web read the
+ * same strings from here so a message is written once.
+ */
+export const messages = {
+  internalError: 'Internal Server Error',
+  invalidCredentials: 'Invalid credentials',
+  notFound: 'Sorry! the data you are looking for could not be found',
+  loginFailed: 'Login Failed: Incorrect email or password.',
+  fetchFailed: 'Fetching data has failed.',
+  unexpected: 'An unexpected error occurred',
+  forbidden: 'You do not have permission to do this.',
+  validation: 'Some fields are not valid.',
+  tooLarge: 'The request is too large.',
+  tooManyLoginAttempts: (minutes: number) =>
+    `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  added: (entity: string) => `${entity} Added Successfully`,
+  updated: 'Updated Successfully',
+  deleted: 'Deleted Successfully',
+} as const;
+
+/** Machine-readable codes carried as `errorCode` beside the human `errorMessage`. */
+export const errorCodes = {
+  validation: 'VALIDATION_FAILED',
+  unauthorized: 'UNAUTHORIZED',
+  loginFailed: 'LOGIN_FAILED',
+  forbidden: 'FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  tooLarge: 'PAYLOAD_TOO_LARGE',
+  tooManyRequests: 'TOO_MANY_REQUESTS',
+  badRequest: 'BAD_REQUEST',
+  internal: 'INTERNAL_ERROR',
+  unavailable: 'SERVICE_UNAVAILABLE',
+} as const;
+export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
