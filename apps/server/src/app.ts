@@ -46,9 +46,9 @@ export async function buildApp(deps: AppDeps) {
   const auth = createAuthService({ db: database.db, config, audit });
 
   registerErrorHandler(app);
+  registerAuth(app, auth);
   await registerSecurity(app);
   await registerOpenApi(app);
-  registerAuth(app, auth);
 
   healthRoutes(app, database);
   authRoutes(app, auth);

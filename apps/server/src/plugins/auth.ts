@@ -5,6 +5,10 @@ import type { Actor } from '../modules/audit/service';
 import { type AuthService, type AuthUser, can } from '../modules/auth/service';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered, with the access it declares: the permission test walks it. */
+    routeTable: RouteEntry[];
+  }
   interface FastifyContextConfig {
     /** Who may call the route; a route under /api without it is denied. */
     access?: Access;
@@ -13,6 +17,8 @@ declare module 'fastify' {
     user: AuthUser | null;
   }
 }
+
+export type RouteEntry = { method: string; url: string; readonly access: Access | undefined };
 
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -42,6 +48,15 @@ export function actorOf(request: FastifyRequest): Actor {
  * is read. Deny by default: a route under /api that declares no access answers 403.
  */
 export function registerAuth(app: FastifyInstance, auth: AuthService) {
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      // Read lazily: a later onRoute hook may still declare the route's access.
+      routeTable.push({ method, url: route.url, get access() { return route.config?.access; } });
+    }
+  });
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url;

@@ -1,0 +1,92 @@
+import { type Access, permissions } from '@ledgerdesk/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, createTestContext, type TestContext } from '../context';
+
+/**
+ * Every route the server registers, with who may call it. A new route must be added here, or the
+ * first test fails: no route is left out of the permission check.
+ */
+const expectedAccess: Record<string, Access> = {
+  'GET /api/healthz': 'public',
+  'GET /api/readyz': 'public',
+  'GET /api/openapi.json': 'public',
+  'GET /api/docs': 'public',
+  'GET /api/docs/json': 'public',
+  'GET /api/docs/yaml': 'public',
+  'GET /api/docs/static/*': 'public',
+  'GET /api/docs/static/index.html': 'public',
+  'GET /api/docs/static/swagger-initializer.js': 'public',
+  'POST /api/users/login/': 'public',
+  'POST /api/users/logout/': 'authenticated',
+  'GET /api/users/me/': 'authenticated',
+};
+
+const personas = ['anonymous', 'noPermission', 'viewer', 'admin'] as const;
+type Persona = (typeof personas)[number];
+
+function allowed(access: Access, persona: Persona): boolean {
+  if (access === 'public') return true;
+  if (persona === 'anonymous') return false;
+  if (access === 'authenticated' || persona === 'admin') return true;
+  return persona === 'viewer' && access.endsWith('.view');
+}
+
+let ctx: TestContext;
+const credentials: Record<Exclude<Persona, 'anonymous'>, { email: string; password: string }> = {
+  noPermission: { email: 'plain@test.local', password: 'plain-password-1' },
+  viewer: { email: 'viewer@test.local', password: 'viewer-password-1' },
+  admin: ADMIN,
+};
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await ctx.createUser({ ...credentials.noPermission });
+  await ctx.createUser({ ...credentials.viewer, permissions: permissions.filter((p) => p.endsWith('.view')) });
+});
+afterAll(() => ctx.close());
+
+const apiRoutes = () =>
+  ctx.app.routeTable.filter((r) => r.url.startsWith('/api')).map((r) => ({ key: `${r.method} ${r.url}`, ...r }));
+
+describe('route access', () => {
+  it('every /api route declares its access, and this table lists every one of them', () => {
+    const registered = Object.fromEntries(apiRoutes().map((r) => [r.key, r.access]));
+    expect(registered).toEqual(expectedAccess);
+  });
+
+  it('a route that declares no access is denied', async () => {
+    const other = await createTestContext();
+    try {
+      other.app.get('/api/undeclared', () => ({ secret: true }));
+      const res = await other.app.inject({ method: 'GET', url: '/api/undeclared' });
+      expect(res.statusCode).toBe(403);
+      expect(res.body).not.toContain('secret');
+    } finally {
+      await other.close();
+    }
+  });
+
+  const cases = Object.entries(expectedAccess).flatMap(([key, access]) =>
+    personas.map((persona) => ({ key, access, persona })),
+  );
+  it.each(cases)('$key as $persona', async ({ key, access, persona }) => {
+    const [method, url] = key.split(' ') as [string, string];
+    const headers: Record<string, string> = {};
+    if (persona !== 'anonymous') {
+      // A token of its own for each call: some routes (logout) spend the token they are called with.
+      const { email, password } = credentials[persona];
+      headers.authorization = `Bearer ${await ctx.login(email, password)}`;
+    }
+    const res = await ctx.app.inject({
+      method: method as 'GET',
+      url: url.replaceAll(':id', '00000000-0000-4000-8000-000000000000').replace('*', 'index.css'),
+      headers,
+      ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+    });
+    if (allowed(access, persona)) {
+      expect([401, 403]).not.toContain(res.statusCode);
+    } else {
+      expect(res.statusCode).toBe(persona === 'anonymous' ? 401 : 403);
+    }
+  });
+});

@@ -1,0 +1,113 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type App, buildApp } from '../src/app';
+import { type Config, loadConfig } from '../src/config';
+import { type DatabaseHandle, openDatabase } from '../src/db/client';
+import { groups, userGroups, users } from '../src/db/schema';
+import { hashPassword } from '../src/lib/passwords';
+import { seedDatabase } from '../src/seed';
+
+/** The engine this run of the suite is on (see vitest.config.ts). */
+export const engine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+export const ADMIN = { email: 'admin@test.local', password: 'correct-horse-battery' };
+
+/**
+ * A fresh, migrated database for one test file: PGlite in memory, or a new database on the
+ * PostgreSQL server of TEST_DATABASE_URL, dropped again on close.
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  if (engine === 'pglite') return openDatabase({});
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `ledgerdesk_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export type TestContext = {
+  app: App;
+  database: DatabaseHandle;
+  config: Config;
+  /** Signs in through the API and returns the bearer token. */
+  login(email: string, password: string): Promise<string>;
+  /** Creates a user straight in the database, in the given groups (made on the fly). */
+  createUser(options: { email: string; password: string; isAdmin?: boolean; isActive?: boolean; permissions?: string[] }): Promise<string>;
+  close(): Promise<void>;
+};
+
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ledgerdesk-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const database = await openTestDatabase();
+  await database.migrate();
+  await seedDatabase(database.db, config);
+  const app = await buildApp({ config, database, webDistDir: path.join(dataDir, 'no-web-app') });
+  let counter = 0;
+
+  return {
+    app,
+    database,
+    config,
+    async login(email, password) {
+      const res = await app.inject({ method: 'POST', url: '/api/users/login/', payload: { email, password } });
+      if (res.statusCode !== 200) throw new Error(`login of ${email} failed: ${res.statusCode} ${res.body}`);
+      return res.json().accessToken as string;
+    },
+    async createUser({ email, password, isAdmin = false, isActive = true, permissions }) {
+      const [user] = await database.db
+        .insert(users)
+        .values({
+          email,
+          username: email.split('@')[0] ?? email,
+          firstName: 'Test',
+          lastName: 'User',
+          passwordHash: await hashPassword(password),
+          isAdmin,
+          isActive,
+        })
+        .returning({ id: users.id });
+      if (!user) throw new Error('user insert returned nothing');
+      if (permissions) {
+        counter += 1;
+        const [group] = await database.db
+          .insert(groups)
+          .values({ name: `group-${counter}-${email}`, permissions })
+          .returning({ id: groups.id });
+        if (group) await database.db.insert(userGroups).values({ userId: user.id, groupId: group.id });
+      }
+      return user.id;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+

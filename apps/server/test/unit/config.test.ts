@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config';
+
+describe('loadConfig', () => {
+  it('has the defaults of ARCHITECTURE.md', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      publicUrl: 'http://127.0.0.1:3000',
+      seedDemo: true,
+      logLevel: 'info',
+      sessionTtlMs: 12 * 3600_000,
+    });
+    expect(config.dataDir).toMatch(/\/data$/);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/var/lib/ledgerdesk',
+      DATABASE_URL: 'postgres://u:p@db:5432/ledgerdesk',
+      PUBLIC_URL: 'https://budget.example.org/',
+      SMTP_URL: 'smtp://mail:25',
+      MAIL_FROM: 'Budget <budget@example.org>',
+      ADMIN_EMAIL: 'Boss@Example.org',
+      ADMIN_PASSWORD: 'a-long-password',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      SESSION_TTL_HOURS: '2',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir: '/var/lib/ledgerdesk',
+      databaseUrl: 'postgres://u:p@db:5432/ledgerdesk',
+      publicUrl: 'https://budget.example.org',
+      adminEmail: 'boss@example.org',
+      seedDemo: false,
+      logLevel: 'warn',
+      sessionTtlMs: 2 * 3600_000,
+    });
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
+  });
+
+  it.each([
+    ['PORT', 'abc', /^PORT must be a port number/],
+    ['PORT', '70000', /^PORT must be between 0 and 65535/],
+    ['DATABASE_URL', 'mysql://x', /^DATABASE_URL must be a URL starting with postgres:\/\//],
+    ['PUBLIC_URL', 'example.org', /^PUBLIC_URL must be a URL/],
+    ['SMTP_URL', 'http://mail', /^SMTP_URL must be a URL starting with smtp:\/\//],
+    ['ADMIN_EMAIL', 'not-an-email', /^ADMIN_EMAIL must be an email address/],
+    ['SEED_DEMO', 'maybe', /^SEED_DEMO must be true or false/],
+    ['LOG_LEVEL', 'loud', /^LOG_LEVEL must be one of/],
+    ['SESSION_TTL_HOURS', '0', /^SESSION_TTL_HOURS must be more than 0/],
+  ])('%s=%s is refused with a message naming it', (name, value, message) => {
+    const env = { [name]: value };
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('refuses ADMIN_PASSWORD without ADMIN_EMAIL, and a short one', () => {
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'long-enough-1' })).toThrow(/^ADMIN_EMAIL must be set/);
+    expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.co', ADMIN_PASSWORD: 'short' })).toThrow(/^ADMIN_PASSWORD must be at least 8/);
+  });
+});

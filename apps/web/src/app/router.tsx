@@ -1,0 +1,69 @@
+import { createBrowserRouter, type LoaderFunctionArgs, redirect } from 'react-router';
+import { FullScreenLoader } from '../components/FullScreenLoader';
+import { setUnauthorizedHandler } from '../lib/api';
+import { loginUrlFor, safeNextPath } from '../lib/safe-redirect';
+import { getSession } from '../lib/session';
+import { lazyRoute } from './lazy-route';
+import { queryClient } from './query-client';
+import { RouteError } from './RouteError';
+
+/** Pages inside the shell need a session; without one, sign in first and come back. */
+function requireSession({ request }: LoaderFunctionArgs) {
+  if (!getSession()) {
+    const url = new URL(request.url);
+    throw redirect(loginUrlFor(url.pathname + url.search));
+  }
+  return null;
+}
+
+/** Already signed in: the login page has nothing to do, go where `next` points. */
+function redirectIfSignedIn({ request }: LoaderFunctionArgs) {
+  if (getSession()) throw redirect(safeNextPath(new URL(request.url).searchParams.get('next')));
+  return null;
+}
+
+const errorElement = <RouteError />;
+
+export const router = createBrowserRouter([
+  {
+    id: 'root',
+    errorElement,
+    hydrateFallbackElement: <FullScreenLoader />,
+    children: [
+      {
+        path: '/login',
+        loader: redirectIfSignedIn,
+        errorElement,
+        lazy: lazyRoute(() => import('../features/auth/LoginPage')),
+      },
+      {
+        path: '/',
+        id: 'app',
+        loader: requireSession,
+        errorElement,
+        lazy: lazyRoute(() => import('./shell/AppLayout')),
+        children: [
+          {
+            index: true,
+            errorElement,
+            lazy: lazyRoute(() => import('../features/dashboard/DashboardPage')),
+          },
+          {
+            path: '*',
+            errorElement,
+            lazy: lazyRoute(() => import('./pages/NotFoundPage')),
+          },
+        ],
+      },
+    ],
+  },
+]);
+
+/** A call answered 401 (the session has ended): sign in again, then come back here. */
+setUnauthorizedHandler(() => {
+  const { pathname, search } = router.state.location;
+  if (pathname === '/login') return;
+  void router.navigate(loginUrlFor(pathname + search), { replace: true }).then(() => {
+    queryClient.removeQueries();
+  });
+});

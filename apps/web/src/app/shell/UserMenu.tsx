@@ -1,0 +1,64 @@
+import type { SessionUser } from '@ledgerdesk/contracts';
+import { Avatar, Badge, Box, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconLogout } from '@tabler/icons-react';
+import { useSignOut } from '../../features/auth/api';
+import classes from './shell.module.css';
+
+export function displayName(user: SessionUser): string {
+  return [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username || user.email;
+}
+
+export function initialsOf(user: SessionUser): string {
+  const fromNames = [user.firstName, user.lastName]
+    .map((part) => part.trim().charAt(0))
+    .join('')
+    .toUpperCase();
+  return fromNames || (user.username || user.email).slice(0, 2).toUpperCase();
+}
+
+/** The avatar at the top right: who is signed in, and "Sign out". */
+export function UserMenu({ user }: { user: SessionUser }) {
+  const signOut = useSignOut();
+  const name = displayName(user);
+
+  return (
+    <Menu position="bottom-end" width={260} shadow="md" withinPortal>
+      <Menu.Target>
+        <UnstyledButton className={classes.userButton} aria-label="User menu">
+          <Avatar color="blue" radius="xl" size={34}>
+            {initialsOf(user)}
+          </Avatar>
+          <Box visibleFrom="sm" maw={180}>
+            <Text size="sm" fw={600} lh={1.2} truncate>
+              {name}
+            </Text>
+          </Box>
+          <IconChevronDown size={14} aria-hidden="true" />
+        </UnstyledButton>
+      </Menu.Target>
+
+      <Menu.Dropdown>
+        <Stack gap={2} px="sm" py="xs">
+          <Text size="sm" fw={600} truncate>
+            {name}
+          </Text>
+          <Text size="xs" c="dimmed" truncate>
+            {user.email}
+          </Text>
+          <Badge size="sm" variant="light" mt={4} color={user.role === 'admin' ? 'blue' : 'gray'}>
+            {user.role === 'admin' ? 'Administrator' : 'User'}
+          </Badge>
+        </Stack>
+        <Menu.Divider />
+        <Menu.Item
+          color="red"
+          leftSection={<IconLogout size={16} aria-hidden="true" />}
+          onClick={() => signOut.mutate()}
+          disabled={signOut.isPending}
+        >
+          Sign out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,117 @@
+import type { SessionUser } from '@ledgerdesk/contracts';
+import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconKey, IconShieldCheck, IconUserCircle, IconUsersGroup } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { PageHeader } from '../../components/PageHeader';
+import { usePageTitle } from '../../lib/page-title';
+import { useSessionUser } from '../../lib/session';
+
+interface StatCardProps {
+  label: string;
+  icon: ReactNode;
+  color: string;
+  value: ReactNode;
+  children?: ReactNode;
+}
+
+function StatCard({ label, icon, color, value, children }: StatCardProps) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-label={label}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Stack gap={4} miw={0}>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={700} lts={0.4}>
+            {label}
+          </Text>
+          <Text fz={26} fw={700} lh={1.2} truncate>
+            {value}
+          </Text>
+        </Stack>
+        <ThemeIcon size={44} radius="md" variant="light" color={color}>
+          {icon}
+        </ThemeIcon>
+      </Group>
+      {children ? (
+        <Text component="div" size="sm" c="dimmed" mt="sm">
+          {children}
+        </Text>
+      ) : null}
+    </Card>
+  );
+}
+
+const roleLabels: Record<SessionUser['role'], string> = { admin: 'Administrator', user: 'User' };
+
+function plural(count: number, one: string, many: string) {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+export function DashboardPage() {
+  usePageTitle('Dashboard');
+  const user = useSessionUser();
+  if (!user) return null;
+
+  const firstName = user.firstName || user.username || user.email;
+  const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
+
+  return (
+    <>
+      <PageHeader
+        title="Dashboard"
+        description={`Welcome back, ${firstName}. Here is your account at a glance.`}
+      />
+
+      <SimpleGrid cols={{ base: 1, sm: 2, xl: 4 }} spacing="lg">
+        <StatCard
+          label="Role"
+          color="blue"
+          icon={<IconShieldCheck size={24} aria-hidden="true" />}
+          value={roleLabels[user.role]}
+        >
+          {user.role === 'admin' ? 'Full access to every area.' : 'Access through your groups.'}
+        </StatCard>
+
+        <StatCard
+          label="Groups"
+          color="grape"
+          icon={<IconUsersGroup size={24} aria-hidden="true" />}
+          value={user.groups.length}
+        >
+          {user.groups.length > 0 ? (
+            <Group gap={6}>
+              {user.groups.map((group) => (
+                <Badge key={group.id} variant="light" color="grape" radius="sm">
+                  {group.name}
+                </Badge>
+              ))}
+            </Group>
+          ) : (
+            'Not a member of any group.'
+          )}
+        </StatCard>
+
+        <StatCard
+          label="Permissions"
+          color="teal"
+          icon={<IconKey size={24} aria-hidden="true" />}
+          value={user.permissions.length}
+        >
+          {plural(user.permissions.length, 'permission', 'permissions')} granted
+          {user.role === 'admin' ? ' (administrators hold all).' : '.'}
+        </StatCard>
+
+        <StatCard
+          label="Account"
+          color="orange"
+          icon={<IconUserCircle size={24} aria-hidden="true" />}
+          value={fullName}
+        >
+          <Text size="sm" c="dimmed" truncate>
+            {user.email}
+          </Text>
+        </StatCard>
+      </SimpleGrid>
+    </>
+  );
+}
+
+export { DashboardPage as Component };

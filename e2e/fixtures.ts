@@ -1,0 +1,31 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const ADMIN = { email: 'admin@e2e.local', password: 'e2e-admin-password' };
+
+/** The server of global-setup.ts; every page also fails its test on a CSP violation or a page error. */
+export const test = base.extend<{ pageErrors: string[] }>({
+  baseURL: async ({}, use) => {
+    const url = process.env.E2E_BASE_URL;
+    if (!url) throw new Error('E2E_BASE_URL is not set: global-setup.ts starts the server');
+    await use(url);
+  },
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /Content.Security.Policy/i.test(message.text())) errors.push(message.text());
+      });
+      await use(errors);
+      expect(errors, 'page errors and CSP violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+export async function signIn(page: Page, email = ADMIN.email, password = ADMIN.password) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}

@@ -1,0 +1,25 @@
+import { defineConfig } from 'vitest/config';
+
+// The API suite runs once on PGlite and, when TEST_DATABASE_URL names a PostgreSQL server, once
+// more on it: the same tests, the same SQL, two engines.
+const serverTests = ['apps/server/test/api/**/*.test.ts'];
+const engines = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
+
+export default defineConfig({
+  test: {
+    projects: [
+      ...engines.map((engine) => ({
+        test: {
+          name: `api:${engine}`,
+          include: serverTests,
+          env: { TEST_DB: engine },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      })),
+      {
+        test: { name: 'unit', include: ['apps/server/test/unit/**/*.test.ts', 'apps/server/test/process/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'] },
+      },
+    ],
+  },
+});
