@@ -1,7 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type App, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
@@ -50,7 +50,13 @@ export type TestContext = {
   /** Signs in through the API and returns the bearer token. */
   login(email: string, password: string): Promise<string>;
   /** Creates a user straight in the database, in the given groups (made on the fly). */
-  createUser(options: { email: string; password: string; isAdmin?: boolean; isActive?: boolean; permissions?: string[] }): Promise<string>;
+  createUser(options: {
+    email: string;
+    password: string;
+    isAdmin?: boolean;
+    isActive?: boolean;
+    permissions?: string[];
+  }): Promise<string>;
   close(): Promise<void>;
 };
 
@@ -75,7 +81,11 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     database,
     config,
     async login(email, password) {
-      const res = await app.inject({ method: 'POST', url: '/api/users/login/', payload: { email, password } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/users/login/',
+        payload: { email, password },
+      });
       if (res.statusCode !== 200) throw new Error(`login of ${email} failed: ${res.statusCode} ${res.body}`);
       return res.json().accessToken as string;
     },
@@ -110,4 +120,3 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     },
   };
 }
-

@@ -54,7 +54,13 @@ export function registerAuth(app: FastifyInstance, auth: AuthService) {
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
       // Read lazily: a later onRoute hook may still declare the route's access.
-      routeTable.push({ method, url: route.url, get access() { return route.config?.access; } });
+      routeTable.push({
+        method,
+        url: route.url,
+        get access() {
+          return route.config?.access;
+        },
+      });
     }
   });
   app.decorateRequest('user', null);

@@ -107,15 +107,13 @@ export async function seedDatabase(db: Database, config: Config): Promise<SeedRe
       };
     });
     const createdUsers = await tx.insert(users).values(demoUsers).returning({ id: users.id });
-    await tx
-      .insert(userGroups)
-      .values(
-        createdUsers.map((u) => ({
-          userId: u.id,
-          groupId: random.pick(createdGroups).id,
-          createdBy: admin.id,
-        })),
-      );
+    await tx.insert(userGroups).values(
+      createdUsers.map((u) => ({
+        userId: u.id,
+        groupId: random.pick(createdGroups).id,
+        createdBy: admin.id,
+      })),
+    );
   });
 
   return {

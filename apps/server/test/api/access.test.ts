@@ -41,12 +41,17 @@ const credentials: Record<Exclude<Persona, 'anonymous'>, { email: string; passwo
 beforeAll(async () => {
   ctx = await createTestContext();
   await ctx.createUser({ ...credentials.noPermission });
-  await ctx.createUser({ ...credentials.viewer, permissions: permissions.filter((p) => p.endsWith('.view')) });
+  await ctx.createUser({
+    ...credentials.viewer,
+    permissions: permissions.filter((p) => p.endsWith('.view')),
+  });
 });
 afterAll(() => ctx.close());
 
 const apiRoutes = () =>
-  ctx.app.routeTable.filter((r) => r.url.startsWith('/api')).map((r) => ({ key: `${r.method} ${r.url}`, ...r }));
+  ctx.app.routeTable
+    .filter((r) => r.url.startsWith('/api'))
+    .map((r) => ({ key: `${r.method} ${r.url}`, ...r }));
 
 describe('route access', () => {
   it('every /api route declares its access, and this table lists every one of them', () => {

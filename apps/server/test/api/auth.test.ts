@@ -15,7 +15,11 @@ afterAll(() => ctx.close());
 const login = (payload: unknown, remoteAddress = '127.0.0.1') =>
   ctx.app.inject({ method: 'POST', url: '/api/users/login/', payload: payload as object, remoteAddress });
 const me = (token?: string) =>
-  ctx.app.inject({ method: 'GET', url: '/api/users/me/', headers: token ? { authorization: `Bearer ${token}` } : {} });
+  ctx.app.inject({
+    method: 'GET',
+    url: '/api/users/me/',
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
 
 describe('POST /api/users/login/', () => {
   it('answers the user, their permissions and a token', async () => {
@@ -64,7 +68,9 @@ describe('POST /api/users/login/', () => {
     const digest = createHash('sha256').update(token).digest('hex');
     const [session] = await ctx.database.db.select().from(sessions).where(eq(sessions.tokenHash, digest));
     expect(session).toBeDefined();
-    expect(await ctx.database.db.select().from(sessions).where(eq(sessions.tokenHash, token))).toHaveLength(0);
+    expect(await ctx.database.db.select().from(sessions).where(eq(sessions.tokenHash, token))).toHaveLength(
+      0,
+    );
     const [admin] = await ctx.database.db.select().from(users).where(eq(users.email, ADMIN.email));
     expect(admin?.passwordHash).toMatch(/^\$argon2id\$/);
     expect(admin?.lastLoginAt).toBeInstanceOf(Date);
@@ -90,7 +96,11 @@ describe('bearer sessions', () => {
   });
 
   it('answers 401 for a malformed Authorization header', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/users/me/', headers: { authorization: 'Basic abc' } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users/me/',
+      headers: { authorization: 'Basic abc' },
+    });
     expect(res.statusCode).toBe(401);
   });
 
@@ -154,7 +164,10 @@ describe('throttling of failed sign-ins', () => {
     expect(locked.json().errorMessage).toBe(messages.tooManyLoginAttempts(LOGIN_LIMITS.lockMinutes));
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(60 * (LOGIN_LIMITS.lockMinutes - 1));
     // The counter lives in the database, where another server process would read it too.
-    const [row] = await ctx.database.db.select().from(authThrottle).where(eq(authThrottle.key, 'email:target@test.local'));
+    const [row] = await ctx.database.db
+      .select()
+      .from(authThrottle)
+      .where(eq(authThrottle.key, 'email:target@test.local'));
     expect(row?.failures).toBe(LOGIN_LIMITS.perEmail);
     expect(row?.lockedUntil?.getTime()).toBeGreaterThan(Date.now());
   });
@@ -176,11 +189,19 @@ describe('throttling of failed sign-ins', () => {
     for (let i = 0; i < LOGIN_LIMITS.perEmail - 1; i++) {
       await login({ email: 'forgetful@test.local', password: 'wrong-guess' }, '10.3.0.1');
     }
-    expect((await login({ email: 'forgetful@test.local', password: 'forgetful-password-1' }, '10.3.0.1')).statusCode).toBe(200);
-    const rows = await ctx.database.db.select().from(authThrottle).where(eq(authThrottle.key, 'email:forgetful@test.local'));
+    expect(
+      (await login({ email: 'forgetful@test.local', password: 'forgetful-password-1' }, '10.3.0.1'))
+        .statusCode,
+    ).toBe(200);
+    const rows = await ctx.database.db
+      .select()
+      .from(authThrottle)
+      .where(eq(authThrottle.key, 'email:forgetful@test.local'));
     expect(rows).toHaveLength(0);
     // So one more mistake does not lock the account.
-    expect((await login({ email: 'forgetful@test.local', password: 'wrong-guess' }, '10.3.0.1')).statusCode).toBe(401);
+    expect(
+      (await login({ email: 'forgetful@test.local', password: 'wrong-guess' }, '10.3.0.1')).statusCode,
+    ).toBe(401);
   });
 
   it('a failure after the window has passed starts a new count', async () => {
@@ -193,7 +214,10 @@ describe('throttling of failed sign-ins', () => {
       .set({ windowStartedAt: sql`now() - interval '1 hour'` })
       .where(eq(authThrottle.key, 'email:slow@test.local'));
     await login({ email: 'slow@test.local', password: 'wrong-guess' }, '10.4.0.1');
-    const [row] = await ctx.database.db.select().from(authThrottle).where(eq(authThrottle.key, 'email:slow@test.local'));
+    const [row] = await ctx.database.db
+      .select()
+      .from(authThrottle)
+      .where(eq(authThrottle.key, 'email:slow@test.local'));
     expect(row?.failures).toBe(1);
     expect(row?.lockedUntil).toBeNull();
   });

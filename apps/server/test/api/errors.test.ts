@@ -73,7 +73,11 @@ describe('the error handler', () => {
   });
 
   it('every response carries a request id', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/healthz', headers: { 'x-request-id': 'trace-42' } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/healthz',
+      headers: { 'x-request-id': 'trace-42' },
+    });
     expect(res.headers['x-request-id']).toBe('trace-42');
   });
 });

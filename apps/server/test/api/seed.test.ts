@@ -21,7 +21,11 @@ afterEach(async () => {
 describe('first start', () => {
   it('creates the admin from ADMIN_EMAIL and ADMIN_PASSWORD, and nothing else without demo data', async () => {
     const { db } = await freshDatabase();
-    const config = loadConfig({ ADMIN_EMAIL: 'Chief@Example.org', ADMIN_PASSWORD: 'chief-password-1', SEED_DEMO: 'false' });
+    const config = loadConfig({
+      ADMIN_EMAIL: 'Chief@Example.org',
+      ADMIN_PASSWORD: 'chief-password-1',
+      SEED_DEMO: 'false',
+    });
     const result = await seedDatabase(db, config);
     expect(result).toEqual({ createdAdmin: true, seededDemo: false });
     const all = await db.select().from(users);
@@ -45,7 +49,11 @@ describe('first start', () => {
   });
 
   it('seeds the same demo data on every machine', async () => {
-    const config = loadConfig({ ADMIN_EMAIL: 'a@example.org', ADMIN_PASSWORD: 'password-123', SEED_DEMO: 'true' });
+    const config = loadConfig({
+      ADMIN_EMAIL: 'a@example.org',
+      ADMIN_PASSWORD: 'password-123',
+      SEED_DEMO: 'true',
+    });
     const snapshots = [];
     for (let i = 0; i < 2; i++) {
       const { db } = await freshDatabase();
@@ -55,7 +63,10 @@ describe('first start', () => {
           .select({ email: users.email, username: users.username, isActive: users.isActive })
           .from(users)
           .orderBy(asc(users.email)),
-        groups: await db.select({ name: groups.name, permissions: groups.permissions }).from(groups).orderBy(asc(groups.name)),
+        groups: await db
+          .select({ name: groups.name, permissions: groups.permissions })
+          .from(groups)
+          .orderBy(asc(groups.name)),
       });
     }
     expect(snapshots[0]?.users.length).toBeGreaterThan(10);

@@ -25,33 +25,35 @@ function run(script: string, args: string[], env: Record<string, string>): Promi
 
 /** Starts the server, waits for its ready line, and hands back its URL and a way to stop it. */
 function startServer(env: Record<string, string>) {
-  return new Promise<{ url: string; log: () => string; stop: () => Promise<number | null> }>((resolve, reject) => {
-    const child: ChildProcess = spawn(tsx, ['src/main.ts'], {
-      cwd: serverRoot,
-      env: { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info', ...env },
-    });
-    let log = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${log}`)), 40_000);
-    const onData = (chunk: Buffer) => {
-      log += chunk;
-      const ready = /Ledgerdesk is ready in \d+ ms on [^:]+: open (http:\/\/[\d.:]+)/.exec(log);
-      if (ready?.[1]) {
-        clearTimeout(timer);
-        resolve({
-          url: ready[1],
-          log: () => log,
-          stop: () =>
-            new Promise((done) => {
-              child.on('exit', (code) => done(code));
-              child.kill('SIGTERM');
-            }),
-        });
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${log}`)));
-  });
+  return new Promise<{ url: string; log: () => string; stop: () => Promise<number | null> }>(
+    (resolve, reject) => {
+      const child: ChildProcess = spawn(tsx, ['src/main.ts'], {
+        cwd: serverRoot,
+        env: { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info', ...env },
+      });
+      let log = '';
+      const timer = setTimeout(() => reject(new Error(`server did not start:\n${log}`)), 40_000);
+      const onData = (chunk: Buffer) => {
+        log += chunk;
+        const ready = /Ledgerdesk is ready in \d+ ms on [^:]+: open (http:\/\/[\d.:]+)/.exec(log);
+        if (ready?.[1]) {
+          clearTimeout(timer);
+          resolve({
+            url: ready[1],
+            log: () => log,
+            stop: () =>
+              new Promise((done) => {
+                child.on('exit', (code) => done(code));
+                child.kill('SIGTERM');
+              }),
+          });
+        }
+      };
+      child.stdout?.on('data', onData);
+      child.stderr?.on('data', onData);
+      child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${log}`)));
+    },
+  );
 }
 
 async function signIn(url: string, email: string, password: string) {
@@ -94,9 +96,13 @@ describe('the server process', () => {
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('No account has the email nobody@example.com.');
 
-    const reset = await run('src/cli.ts', ['reset-password', 'admin@example.com', '--password', 'brand-new-secret'], {
-      DATA_DIR: dataDir,
-    });
+    const reset = await run(
+      'src/cli.ts',
+      ['reset-password', 'admin@example.com', '--password', 'brand-new-secret'],
+      {
+        DATA_DIR: dataDir,
+      },
+    );
     expect(reset.code).toBe(0);
     expect(reset.stdout).toContain('The password of admin@example.com is now: brand-new-secret');
 

@@ -65,6 +65,8 @@ describe('loadConfig', () => {
 
   it('refuses ADMIN_PASSWORD without ADMIN_EMAIL, and a short one', () => {
     expect(() => loadConfig({ ADMIN_PASSWORD: 'long-enough-1' })).toThrow(/^ADMIN_EMAIL must be set/);
-    expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.co', ADMIN_PASSWORD: 'short' })).toThrow(/^ADMIN_PASSWORD must be at least 8/);
+    expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.co', ADMIN_PASSWORD: 'short' })).toThrow(
+      /^ADMIN_PASSWORD must be at least 8/,
+    );
   });
 });

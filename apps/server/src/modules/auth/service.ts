@@ -8,17 +8,24 @@ import {
   type Permission,
   type SessionUser,
 } from '@ledgerdesk/contracts';
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { authThrottle, groups, sessions, userGroups, users } from '../../db/schema';
+import { groups, sessions, userGroups, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { createThrottle, type ThrottleRule } from '../../lib/throttle';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { Actor, AuditService } from '../audit/service';
 
 /** Failed sign-ins allowed per account, and per address, within the window before a lock. */
 export const LOGIN_LIMITS = { perEmail: 5, perAddress: 20, windowMinutes: 15, lockMinutes: 15 } as const;
+const perEmail: ThrottleRule = {
+  limit: LOGIN_LIMITS.perEmail,
+  windowMinutes: LOGIN_LIMITS.windowMinutes,
+  lockMinutes: LOGIN_LIMITS.lockMinutes,
+};
+const perAddress: ThrottleRule = { ...perEmail, limit: LOGIN_LIMITS.perAddress };
 
 // A session's expiry slides forward on use, but at most once a minute, so that reading does not
 // turn every request into a write.
@@ -33,6 +40,7 @@ export function can(user: AuthUser, permission: Permission): boolean {
 
 export function createAuthService(deps: { db: Database; config: Config; audit: AuditService }) {
   const { db, config, audit } = deps;
+  const throttle = createThrottle(db);
 
   async function describeUser(user: typeof users.$inferSelect): Promise<SessionUser> {
     const memberships = await db
@@ -58,39 +66,14 @@ export function createAuthService(deps: { db: Database; config: Config; audit: A
 
   /** Throws 429 while either the account or the address is locked. */
   async function assertNotLocked(keys: string[]): Promise<void> {
-    const [lock] = await db
-      .select({ lockedUntil: authThrottle.lockedUntil })
-      .from(authThrottle)
-      .where(and(inArray(authThrottle.key, keys), gt(authThrottle.lockedUntil, sql`now()`)))
-      .orderBy(sql`${authThrottle.lockedUntil} desc`)
-      .limit(1);
-    if (lock?.lockedUntil) {
-      const seconds = (lock.lockedUntil.getTime() - Date.now()) / 1000;
+    const lockedUntil = await throttle.lockedUntil(keys);
+    if (lockedUntil) {
+      const seconds = (lockedUntil.getTime() - Date.now()) / 1000;
       throw AppError.tooManyRequests(
         messages.tooManyLoginAttempts(Math.max(1, Math.ceil(seconds / 60))),
         seconds,
       );
     }
-  }
-
-  /** Counts a failure in one atomic statement, so concurrent processes cannot lose a count. */
-  async function recordFailure(key: string, limit: number): Promise<void> {
-    const window = sql.raw(`interval '${LOGIN_LIMITS.windowMinutes} minutes'`);
-    const lock = sql.raw(`interval '${LOGIN_LIMITS.lockMinutes} minutes'`);
-    const expired = sql`${authThrottle.windowStartedAt} < now() - ${window}`;
-    const failures = sql`case when ${expired} then 1 else ${authThrottle.failures} + 1 end`;
-    await db
-      .insert(authThrottle)
-      .values({ key, failures: 1, lockedUntil: limit <= 1 ? sql`now() + ${lock}` : null })
-      .onConflictDoUpdate({
-        target: authThrottle.key,
-        set: {
-          failures,
-          windowStartedAt: sql`case when ${expired} then now() else ${authThrottle.windowStartedAt} end`,
-          lockedUntil: sql`case when ${failures} >= ${limit} then now() + ${lock} else ${authThrottle.lockedUntil} end`,
-          updatedAt: sql`now()`,
-        },
-      });
   }
 
   return {
@@ -107,14 +90,14 @@ export function createAuthService(deps: { db: Database; config: Config; audit: A
       const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
       const passwordOk = await verifyPassword(user?.passwordHash, input.password);
       if (!user || !passwordOk || !user.isActive) {
-        await recordFailure(`email:${email}`, LOGIN_LIMITS.perEmail);
-        await recordFailure(`ip:${client.ip}`, LOGIN_LIMITS.perAddress);
+        await throttle.hit(`email:${email}`, perEmail);
+        await throttle.hit(`ip:${client.ip}`, perAddress);
         throw new AppError(401, errorCodes.loginFailed, messages.loginFailed);
       }
 
+      await throttle.clear(`email:${email}`);
       const token = newToken();
       const session = await db.transaction(async (tx) => {
-        await tx.delete(authThrottle).where(eq(authThrottle.key, `email:${email}`));
         const [created] = await tx
           .insert(sessions)
           .values({
