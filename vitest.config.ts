@@ -18,7 +18,15 @@ export default defineConfig({
         },
       })),
       {
-        test: { name: 'unit', include: ['apps/server/test/unit/**/*.test.ts', 'apps/server/test/process/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'] },
+        test: {
+          name: 'unit',
+          include: [
+            'apps/server/test/unit/**/*.test.ts',
+            'apps/server/test/process/**/*.test.ts',
+            'packages/*/test/**/*.test.ts',
+            'apps/web/src/**/*.test.{ts,tsx}',
+          ],
+        },
       },
     ],
   },

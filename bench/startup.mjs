@@ -6,18 +6,25 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { serverCommand } from '../scripts/server-command.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ledgerdesk-bench-'));
 
 /** Spawns the server; resolves when it logs its ready line, with the time from spawn to that line. */
 function start() {
   const began = performance.now();
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info', ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'bench-password-1' },
+  const [node, ...args] = serverCommand();
+  const child = spawn(node, args, {
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      ADMIN_EMAIL: 'bench@example.com',
+      ADMIN_PASSWORD: 'bench-password-1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -32,13 +39,22 @@ function start() {
     child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${log}`)));
   });
 }
-const stop = (child) => new Promise((done) => { child.once('exit', done); child.kill('SIGTERM'); });
+const stop = (child) =>
+  new Promise((done) => {
+    child.once('exit', done);
+    child.kill('SIGTERM');
+  });
 const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const results = [];
 const report = (name, value, unit, budget) =>
-  results.push({ name, value: `${value.toFixed(unit === 'ms' ? 0 : 1)} ${unit}`, budget: `${budget} ${unit}`, ok: value <= budget });
+  results.push({
+    name,
+    value: `${value.toFixed(unit === 'ms' ? 0 : 1)} ${unit}`,
+    budget: `${budget} ${unit}`,
+    ok: value <= budget,
+  });
 
 try {
   const first = await start();
@@ -56,12 +72,20 @@ try {
       idleRss = rssMb(run.child.pid);
       const browser = await chromium.launch({
         executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--no-first-run',
+        ],
       });
       const page = await browser.newPage();
       const scripts = [];
       page.on('response', (res) => {
-        if (res.request().resourceType() === 'script') scripts.push(res.body().then((b) => gzipSync(b, { level: 9 }).length));
+        if (res.request().resourceType() === 'script')
+          scripts.push(res.body().then((b) => gzipSync(b, { level: 9 }).length));
       });
       await page.goto(`${run.url}/login`, { waitUntil: 'networkidle' });
       await page.getByLabel('Email').waitFor();

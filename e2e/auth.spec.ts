@@ -12,7 +12,7 @@ test.describe('signing in and out', () => {
       await held;
       await route.continue();
     });
-    await page.goto('/');
+    await page.goto('/', { waitUntil: 'commit' });
     await expect(page.getByText('Loading...')).toBeVisible();
     release();
 
@@ -83,7 +83,9 @@ test.describe('signing in and out', () => {
       return (JSON.parse(raw) as { accessToken?: string }).accessToken ?? '';
     });
     expect(token).not.toBe('');
-    const revoked = await request.post('/api/users/logout/', { headers: { authorization: `Bearer ${token}` } });
+    const revoked = await request.post('/api/users/logout/', {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(revoked.status()).toBe(204);
 
     await page.goto('/settings/somewhere');
@@ -121,6 +123,7 @@ test.describe('failures of the app itself', () => {
   test('an unknown URL under the app shows the 404 page and a way back', async ({ page }) => {
     await page.goto('/login');
     await signIn(page);
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     await page.goto('/no/such/page');
     await expect(page.getByText(/could not be found|not found/i).first()).toBeVisible();
   });

@@ -4,7 +4,8 @@ export const ADMIN = { email: 'admin@e2e.local', password: 'e2e-admin-password' 
 
 /** The server of global-setup.ts; every page also fails its test on a CSP violation or a page error. */
 export const test = base.extend<{ pageErrors: string[] }>({
-  baseURL: async ({}, use) => {
+  // The fixture needs no other fixture; it names one only because an empty pattern is not allowed.
+  baseURL: async ({ browserName: _browserName }, use) => {
     const url = process.env.E2E_BASE_URL;
     if (!url) throw new Error('E2E_BASE_URL is not set: global-setup.ts starts the server');
     await use(url);
@@ -14,7 +15,8 @@ export const test = base.extend<{ pageErrors: string[] }>({
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
       page.on('console', (message) => {
-        if (message.type() === 'error' && /Content.Security.Policy/i.test(message.text())) errors.push(message.text());
+        if (message.type() === 'error' && /Content.Security.Policy/i.test(message.text()))
+          errors.push(message.text());
       });
       await use(errors);
       expect(errors, 'page errors and CSP violations').toEqual([]);

@@ -6,7 +6,8 @@ import { startBuiltServer } from './server';
 export default async function globalSetup() {
   const root = path.resolve(import.meta.dirname, '..');
   for (const built of ['apps/web/dist/index.html', 'apps/server/dist/main.js']) {
-    if (!existsSync(path.join(root, built))) throw new Error(`${built} is missing: run \`npm run build\` first`);
+    if (!existsSync(path.join(root, built)))
+      throw new Error(`${built} is missing: run \`npm run build\` first`);
   }
   const server = await startBuiltServer({
     ADMIN_EMAIL: ADMIN.email,

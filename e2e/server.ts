@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { serverCommand } from '../scripts/server-command.mjs';
 
 export type RunningServer = { url: string; dataDir: string; stop(): Promise<void> };
 
@@ -9,7 +10,8 @@ export type RunningServer = { url: string; dataDir: string; stop(): Promise<void
 export function startBuiltServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const root = path.resolve(import.meta.dirname, '..');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ledgerdesk-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+  const [node, ...args] = serverCommand();
+  const child: ChildProcess = spawn(node, args, {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

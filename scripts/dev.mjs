@@ -14,7 +14,11 @@ const children = [
     stdio: 'inherit',
     env: { ...process.env, PORT: apiPort, DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data') },
   }),
-  spawn(bin('vite'), [], { cwd: path.join(root, 'apps/web'), stdio: 'inherit', env: { ...process.env, API_PORT: apiPort } }),
+  spawn(bin('vite'), [], {
+    cwd: path.join(root, 'apps/web'),
+    stdio: 'inherit',
+    env: { ...process.env, API_PORT: apiPort },
+  }),
 ];
 
 const stop = () => {

@@ -15,7 +15,9 @@ const steps = [
 ];
 
 if (!process.env.TEST_DATABASE_URL) {
-  console.log('TEST_DATABASE_URL is not set: the API tests run on PGlite only (CI sets it to a PostgreSQL server).');
+  console.log(
+    'TEST_DATABASE_URL is not set: the API tests run on PGlite only (CI sets it to a PostgreSQL server).',
+  );
 }
 for (const [name, command] of steps) {
   console.log(`\n=== ${name}: ${command}`);

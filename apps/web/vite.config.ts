@@ -17,12 +17,14 @@ export default defineConfig({
     // Above this a chunk is worth a look: the login page has a budget of 150 KB gzip in total.
     chunkSizeWarningLimit: 400,
     rolldownOptions: {
-      treeshake: {
-        // The contracts package builds zod schemas at the top level of its modules, so without this
-        // hint every importer of `messages` would pull all schemas and zod into its chunk. The
-        // modules do nothing but define exports. (Remove once packages/contracts declares
-        // "sideEffects": false.)
-        moduleSideEffects: (id) => (id.includes('/packages/contracts/src/') ? false : undefined),
+      output: {
+        // Everything the entry needs stays in the one entry file (index-<hash>.js). By default
+        // Rolldown moves modules shared with lazy routes (React, Mantine's core) to common chunks
+        // the entry then imports; if those failed to load (a deployment removed them), nothing
+        // could render, not even the "could not be loaded" page with its Reload button.
+        codeSplitting: {
+          groups: [{ name: 'index', tags: ['$initial'] }],
+        },
       },
     },
   },

@@ -1,12 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { en } from 'zod/locales';
+import { z } from 'zod/mini';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { createMailer, type Mailer } from './lib/mailer';
+import { accountsRoutes } from './modules/accounts/routes';
+import { createAccountsService } from './modules/accounts/service';
+import { auditRoutes } from './modules/audit/routes';
 import { createAuditService } from './modules/audit/service';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
 import { healthRoutes } from './modules/health/routes';
+import { usersRoutes } from './modules/users/routes';
+import { createUsersService } from './modules/users/service';
 import { webDistDir } from './paths';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
@@ -18,11 +26,17 @@ export type AppDeps = {
   config: Config;
   database: DatabaseHandle;
   logger?: FastifyServerOptions['logger'];
+  /** Tests may hand in their own; by default SMTP_URL or the outbox folder. */
+  mailer?: Mailer;
   /** Where the built web app is; tests of the API alone leave it out. */
   webDistDir?: string;
 };
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+// The contracts give their own messages for what users type; for anything else (a missing or
+// mistyped field of an API call) zod's English messages say what was expected.
+z.config(en());
 
 /** Builds the whole application; main.ts listens on it, tests call it through inject. */
 export async function buildApp(deps: AppDeps) {
@@ -42,8 +56,12 @@ export async function buildApp(deps: AppDeps) {
     reply.header('x-request-id', request.id);
   });
 
-  const audit = createAuditService();
-  const auth = createAuthService({ db: database.db, config, audit });
+  const { db } = database;
+  const mailer = deps.mailer ?? createMailer(config, app.log);
+  const audit = createAuditService(db);
+  const auth = createAuthService({ db, config, audit });
+  const accounts = createAccountsService({ db, config, audit, auth, mailer });
+  const users = createUsersService({ db, audit, auth, accounts });
 
   registerErrorHandler(app);
   registerAuth(app, auth);
@@ -52,6 +70,9 @@ export async function buildApp(deps: AppDeps) {
 
   healthRoutes(app, database);
   authRoutes(app, auth);
+  accountsRoutes(app, accounts, auth);
+  usersRoutes(app, users);
+  auditRoutes(app, audit);
 
   await registerWebApp(app, deps.webDistDir ?? webDistDir);
   return app;

@@ -35,12 +35,12 @@ async function main(args: string[]): Promise<number> {
       return 1;
     }
     const password = value ?? generatePassword();
-    const auth = createAuthService({ db: database.db, config, audit: createAuditService() });
+    const auth = createAuthService({ db: database.db, config, audit: createAuditService(database.db) });
     await auth.setPassword(
       user.id,
       password,
       { id: null, label: 'command line', ip: '', requestId: '' },
-      'password.reset',
+      { action: 'password.reset' },
     );
     process.stdout.write(
       `The password of ${email} is now: ${password}\nEvery session of that account was signed out.\n`,

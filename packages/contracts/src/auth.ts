@@ -1,13 +1,27 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { type Permission, permissions } from './permissions';
 
 export const loginRequest = z.object({
-  email: z.string().trim().min(1, 'Please enter your email.').max(254).email('Please enter a valid email.'),
-  password: z.string().min(1, 'Please enter your password.').max(1024),
+  email: z
+    .string('Please enter your email.')
+    .check(
+      z.trim(),
+      z.minLength(1, 'Please enter your email.'),
+      z.maxLength(254, 'The email is too long.'),
+      z.email('Please enter a valid email.'),
+    ),
+  password: z
+    .string('Please enter your password.')
+    .check(z.minLength(1, 'Please enter your password.'), z.maxLength(1024, 'The password is too long.')),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
 export const roles = ['admin', 'user'] as const;
+
+export const permissionName = z.enum(
+  permissions as unknown as [Permission, ...Permission[]],
+  'Unknown permission.',
+);
 
 /** The signed-in user as the server describes it to the client. */
 export const sessionUser = z.object({
@@ -18,9 +32,9 @@ export const sessionUser = z.object({
   lastName: z.string(),
   role: z.enum(roles),
   groups: z.array(z.object({ id: z.uuid(), name: z.string() })),
-  permissions: z.array(z.enum(permissions as unknown as [Permission, ...Permission[]])),
+  permissions: z.array(permissionName),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 
-export const loginResponse = sessionUser.extend({ accessToken: z.string() });
+export const loginResponse = z.extend(sessionUser, { accessToken: z.string() });
 export type LoginResponse = z.infer<typeof loginResponse>;

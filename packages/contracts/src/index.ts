@@ -1,4 +1,7 @@
+export * from './accounts';
 export * from './api';
+export * from './audit';
 export * from './auth';
 export * from './messages';
 export * from './permissions';
+export * from './users';

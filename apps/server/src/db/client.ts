@@ -23,6 +23,12 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
+/**
+ * PGlite's buffer cache is 128 MB by default, most of its memory. Reads still hit the operating
+ * system's file cache, so an embedded, single-office database loses little with a smaller one.
+ */
+const PGLITE_SHARED_BUFFERS = '8MB';
+
 // A fixed key so that several processes starting together migrate one at a time.
 const MIGRATION_LOCK_KEY = 7_412_993_001;
 
@@ -44,7 +50,9 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     location = path.join(dataDir, 'pglite');
     mkdirSync(location, { recursive: true });
   }
-  const client = location ? await PGlite.create(location) : await PGlite.create();
+  const client = await PGlite.create(location, {
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  });
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,

@@ -25,7 +25,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
     await app.register(fastifyStatic, {
       root: webDistDir,
       wildcard: true,
-      index: false,
+      index: ['index.html'],
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

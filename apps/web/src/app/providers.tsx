@@ -3,18 +3,40 @@ import '@mantine/notifications/styles.layer.css';
 import './global.css';
 
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { TOAST_DURATION_MS } from '../lib/notify';
-import { queryClient } from './query-client';
-import { theme } from './theme';
+import { useNotifications } from '@mantine/notifications';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { cssVariablesResolver, theme } from './theme';
 
+// The toast renderer (with its transitions and drag handling) is not needed until the first toast,
+// so it stays out of the script the login page loads. A failed load only costs the toast.
+const noToasts: ComponentType = () => null;
+const ToastRenderer = lazy<ComponentType>(() =>
+  import('./notifications-host').catch(() => ({ default: noToasts })),
+);
+
+/** Renders Mantine's <Notifications /> once the first toast has been asked for. */
+function NotificationsHost() {
+  const { notifications, queue } = useNotifications();
+  const [wanted, setWanted] = useState(false);
+  const pending = notifications.length + queue.length > 0;
+
+  useEffect(() => {
+    if (pending) setWanted(true);
+  }, [pending]);
+
+  return wanted ? (
+    <Suspense fallback={null}>
+      <ToastRenderer />
+    </Suspense>
+  ) : null;
+}
+
+/** Theme, styles and toasts: everything every page needs. */
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="top-right" autoClose={TOAST_DURATION_MS} limit={5} />
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      <NotificationsHost />
+      {children}
     </MantineProvider>
   );
 }

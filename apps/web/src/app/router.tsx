@@ -4,7 +4,6 @@ import { setUnauthorizedHandler } from '../lib/api';
 import { loginUrlFor, safeNextPath } from '../lib/safe-redirect';
 import { getSession } from '../lib/session';
 import { lazyRoute } from './lazy-route';
-import { queryClient } from './query-client';
 import { RouteError } from './RouteError';
 
 /** Pages inside the shell need a session; without one, sign in first and come back. */
@@ -59,11 +58,12 @@ export const router = createBrowserRouter([
   },
 ]);
 
-/** A call answered 401 (the session has ended): sign in again, then come back here. */
+/**
+ * A call answered 401 (the session has ended; lib/api has cleared it, and with it the query cache):
+ * sign in again, then come back here.
+ */
 setUnauthorizedHandler(() => {
   const { pathname, search } = router.state.location;
   if (pathname === '/login') return;
-  void router.navigate(loginUrlFor(pathname + search), { replace: true }).then(() => {
-    queryClient.removeQueries();
-  });
+  void router.navigate(loginUrlFor(pathname + search), { replace: true });
 });

@@ -8,29 +8,24 @@ interface ToastOptions {
   autoClose?: number;
 }
 
-export function notifySuccess(message: string, options: ToastOptions = {}) {
+function show(color: string, message: string, options: ToastOptions) {
   notifications.show({
-    color: 'teal',
+    color,
     message,
     title: options.title,
     autoClose: options.autoClose ?? TOAST_DURATION_MS,
+    closeButtonProps: { 'aria-label': 'Close notification' },
   });
+}
+
+export function notifySuccess(message: string, options: ToastOptions = {}) {
+  show('teal', message, options);
 }
 
 export function notifyError(message: string, options: ToastOptions = {}) {
-  notifications.show({
-    color: 'red',
-    message,
-    title: options.title,
-    autoClose: options.autoClose ?? TOAST_DURATION_MS,
-  });
+  show('red', message, options);
 }
 
 export function notifyInfo(message: string, options: ToastOptions = {}) {
-  notifications.show({
-    color: 'blue',
-    message,
-    title: options.title,
-    autoClose: options.autoClose ?? TOAST_DURATION_MS,
-  });
+  show('blue', message, options);
 }

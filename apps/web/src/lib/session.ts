@@ -24,15 +24,21 @@ function storage(): Storage | null {
   }
 }
 
+/**
+ * A cheap shape check of what sessionStorage holds (no zod in the entry chunk): enough that the
+ * shell can render it. Anything else (an older format, a hand-edited value) is no session.
+ */
 function looksLikeSession(value: unknown): value is Session {
   if (typeof value !== 'object' || value === null) return false;
   const { accessToken, user } = value as Partial<Record<keyof Session, unknown>>;
+  if (typeof accessToken !== 'string' || accessToken.length === 0) return false;
+  if (typeof user !== 'object' || user === null) return false;
+  const fields = user as Partial<Record<keyof SessionUser, unknown>>;
+  const strings = [fields.id, fields.username, fields.email, fields.firstName, fields.lastName, fields.role];
   return (
-    typeof accessToken === 'string' &&
-    accessToken.length > 0 &&
-    typeof user === 'object' &&
-    user !== null &&
-    typeof (user as Partial<Record<keyof SessionUser, unknown>>).id === 'string'
+    strings.every((field) => typeof field === 'string') &&
+    Array.isArray(fields.groups) &&
+    Array.isArray(fields.permissions)
   );
 }
 

@@ -90,3 +90,22 @@ export const authThrottle = pgTable('auth_throttle', {
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
   ...auditColumns(),
 });
+
+/** Password reset links: single use, short-lived, and only the SHA-256 of the token is kept. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    ...auditColumns(),
+  },
+  (t) => [
+    uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash),
+    index('password_reset_tokens_user_idx').on(t.userId),
+  ],
+);

@@ -1,5 +1,23 @@
+import type { AuditEntry as AuditEntryRecord, auditListQuery } from '@ledgerdesk/contracts';
+import { and, count, eq, gte, lte } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { auditLog } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { orderingOf, type Page, pageOf, searchCondition } from '../../resources/list';
+
+const toRecord = (row: typeof auditLog.$inferSelect): AuditEntryRecord => ({
+  id: row.id,
+  at: row.at.toISOString(),
+  actorId: row.actorId,
+  actorLabel: row.actorLabel,
+  action: row.action,
+  entity: row.entity,
+  entityKey: row.entityKey,
+  before: row.before ?? null,
+  after: row.after ?? null,
+  ip: row.ip,
+});
 
 /** Who did something, and from where: taken from the request by the routes. */
 export type Actor = { id: string | null; label: string; ip: string; requestId: string };
@@ -38,12 +56,51 @@ export function changedFields(
   return { before: b, after: a };
 }
 
-export function createAuditService() {
+export function createAuditService(db: Database) {
   return {
+    async list(query: z.output<typeof auditListQuery>): Promise<Page<AuditEntryRecord>> {
+      const where = and(
+        query.actor ? eq(auditLog.actorId, query.actor) : undefined,
+        query.entity ? eq(auditLog.entity, query.entity) : undefined,
+        query.entityKey ? eq(auditLog.entityKey, query.entityKey) : undefined,
+        query.action ? eq(auditLog.action, query.action) : undefined,
+        query.from ? gte(auditLog.at, new Date(query.from)) : undefined,
+        query.to ? lte(auditLog.at, new Date(query.to)) : undefined,
+        searchCondition(query.search, [auditLog.actorLabel, auditLog.entityKey, auditLog.action]),
+      );
+      const order = orderingOf(
+        query.ordering,
+        { at: auditLog.at, action: auditLog.action, entity: auditLog.entity },
+        '-at',
+        auditLog.id,
+      );
+      const [total] = await db.select({ n: count() }).from(auditLog).where(where);
+      const { limit, offset } = pageOf(query);
+      const rows = await db
+        .select()
+        .from(auditLog)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset);
+      return {
+        count: total?.n ?? 0,
+        page: query.page,
+        pageSize: query.pageSize,
+        results: rows.map(toRecord),
+      };
+    },
+
+    async get(id: string): Promise<AuditEntryRecord> {
+      const [row] = await db.select().from(auditLog).where(eq(auditLog.id, id)).limit(1);
+      if (!row) throw AppError.notFound();
+      return toRecord(row);
+    },
+
     /** Appends an entry, in the caller's transaction when it passes one. */
-    async record(db: Database, actor: Actor, entry: AuditEntry): Promise<void> {
+    async record(executor: Database, actor: Actor, entry: AuditEntry): Promise<void> {
       const { before, after } = changedFields(redact(entry.before), redact(entry.after));
-      await db.insert(auditLog).values({
+      await executor.insert(auditLog).values({
         actorId: actor.id,
         actorLabel: actor.label,
         action: entry.action,

@@ -8,7 +8,7 @@ import {
   type Permission,
   type SessionUser,
 } from '@ledgerdesk/contracts';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { groups, sessions, userGroups, users } from '../../db/schema';
@@ -76,8 +76,35 @@ export function createAuthService(deps: { db: Database; config: Config; audit: A
     }
   }
 
+  /** Ends a user's sessions, but for `exceptSessionId`; answers how many ended. */
+  async function revokeSessions(
+    executor: Database,
+    userId: string,
+    actor: Actor,
+    exceptSessionId?: string,
+  ): Promise<number> {
+    const ended = await executor
+      .update(sessions)
+      .set({ revokedAt: sql`now()`, updatedBy: actor.id })
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
+        ),
+      )
+      .returning({ id: sessions.id });
+    return ended.length;
+  }
+
   return {
     describeUser,
+
+    async describeUserById(id: string): Promise<SessionUser> {
+      const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      if (!user) throw AppError.notFound();
+      return describeUser(user);
+    },
 
     async login(
       input: LoginRequest,
@@ -149,22 +176,30 @@ export function createAuthService(deps: { db: Database; config: Config; audit: A
       return { ...(await describeUser(row.user)), sessionId: row.session.id, isAdmin: row.user.isAdmin };
     },
 
-    /** Sets a user's password and revokes every session they have: the old password's sessions end. */
+    revokeSessions,
+
+    /**
+     * Sets a user's password and revokes their sessions (all, or all but `keepSessionId`): the
+     * sessions opened with the old password end.
+     */
     async setPassword(
       userId: string,
       password: string,
       actor: Actor,
-      action = 'password.set',
+      options: { action?: string; keepSessionId?: string; executor?: Database } = {},
     ): Promise<void> {
       const passwordHash = await hashPassword(password);
-      await db.transaction(async (tx) => {
+      const run = async (tx: Database) => {
         await tx.update(users).set({ passwordHash, updatedBy: actor.id }).where(eq(users.id, userId));
-        await tx
-          .update(sessions)
-          .set({ revokedAt: sql`now()`, updatedBy: actor.id })
-          .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-        await audit.record(tx as Database, actor, { action, entity: 'user', key: userId });
-      });
+        await revokeSessions(tx, userId, actor, options.keepSessionId);
+        await audit.record(tx, actor, {
+          action: options.action ?? 'password.set',
+          entity: 'user',
+          key: userId,
+        });
+      };
+      if (options.executor) await run(options.executor);
+      else await db.transaction((tx) => run(tx as Database));
     },
 
     async logout(user: AuthUser, actor: Actor): Promise<void> {

@@ -2,8 +2,9 @@ import { AppShell, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet, useNavigation } from 'react-router';
 import { Logo } from '../../components/Logo';
-import { useMe } from '../../features/auth/api';
+import { useMe } from '../../features/auth/queries';
 import { useSessionUser } from '../../lib/session';
+import { QueryProvider } from '../query-provider';
 import { SideNav } from './SideNav';
 import classes from './shell.module.css';
 import { UserMenu } from './UserMenu';
@@ -36,14 +37,17 @@ export function AppLayout() {
               size="sm"
               aria-label="Toggle navigation"
               aria-expanded={mobileOpened}
+              aria-controls="app-navbar"
             />
+            {/* On a wide screen the page stays beside the sidebar: the icon stays a menu icon. */}
             <Burger
-              opened={desktopOpened}
+              opened={false}
               onClick={toggleDesktop}
               visibleFrom="sm"
               size="sm"
               aria-label="Toggle navigation"
               aria-expanded={desktopOpened}
+              aria-controls="app-navbar"
             />
             <Link to="/" className={classes.brand} aria-label="Ledgerdesk home">
               <Logo size={30} />
@@ -53,7 +57,7 @@ export function AppLayout() {
         </Group>
       </AppShell.Header>
 
-      <AppShell.Navbar aria-label="Main navigation">
+      <AppShell.Navbar id="app-navbar" aria-label="Main navigation">
         {/* On a phone the sidebar covers the page: close it once the next page is chosen. */}
         <SideNav onNavigate={closeMobile} />
       </AppShell.Navbar>
@@ -65,4 +69,11 @@ export function AppLayout() {
   );
 }
 
-export { AppLayout as Component };
+/** The route module's component: the shell inside the server-state provider it needs. */
+export function Component() {
+  return (
+    <QueryProvider>
+      <AppLayout />
+    </QueryProvider>
+  );
+}

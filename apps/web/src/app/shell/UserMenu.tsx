@@ -1,7 +1,7 @@
 import type { SessionUser } from '@ledgerdesk/contracts';
-import { Avatar, Badge, Box, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Badge, Box, Menu, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconLogout } from '@tabler/icons-react';
-import { useSignOut } from '../../features/auth/api';
+import { useSignOut } from '../../features/auth/queries';
 import classes from './shell.module.css';
 
 export function displayName(user: SessionUser): string {
@@ -24,10 +24,12 @@ export function UserMenu({ user }: { user: SessionUser }) {
   return (
     <Menu position="bottom-end" width={260} shadow="md" withinPortal>
       <Menu.Target>
-        <UnstyledButton className={classes.userButton} aria-label="User menu">
-          <Avatar color="blue" radius="xl" size={34}>
+        {/* Named by its content ("User menu" + the visible name), so the name includes what is seen. */}
+        <UnstyledButton className={classes.userButton}>
+          <Avatar color="blue" radius="xl" size={34} aria-hidden="true">
             {initialsOf(user)}
           </Avatar>
+          <VisuallyHidden>User menu</VisuallyHidden>
           <Box visibleFrom="sm" maw={180}>
             <Text size="sm" fw={600} lh={1.2} truncate>
               {name}

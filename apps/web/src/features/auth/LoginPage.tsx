@@ -20,7 +20,7 @@ import { LogoMark } from '../../components/Logo';
 import { errorMessageOf, isApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
 import { safeNextPath } from '../../lib/safe-redirect';
-import { useLogin } from './api';
+import { signIn } from './api';
 
 const fields = ['email', 'password'] as const satisfies readonly (keyof LoginRequest)[];
 type Field = (typeof fields)[number];
@@ -33,7 +33,6 @@ export function LoginPage() {
   usePageTitle('Sign in');
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const loginMutation = useLogin();
   const [serverError, setServerError] = useState<string | null>(null);
 
   const {
@@ -49,7 +48,7 @@ export function LoginPage() {
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
     try {
-      await loginMutation.mutateAsync(values);
+      await signIn(values);
     } catch (error) {
       setServerError(errorMessageOf(error));
       if (isApiError(error)) {
@@ -64,8 +63,6 @@ export function LoginPage() {
     }
     await navigate(safeNextPath(searchParams.get('next')), { replace: true });
   });
-
-  const pending = isSubmitting || loginMutation.isPending;
 
   return (
     <Center component="main" mih="100dvh" p="md">
@@ -113,7 +110,14 @@ export function LoginPage() {
                   visibilityToggleFocusable
                   visibilityToggleButtonProps={{ 'aria-label': 'Show characters' }}
                 />
-                <Button type="submit" fullWidth size="md" mt="xs" loading={pending} disabled={pending}>
+                <Button
+                  type="submit"
+                  fullWidth
+                  size="md"
+                  mt="xs"
+                  loading={isSubmitting}
+                  disabled={isSubmitting}
+                >
                   Sign in
                 </Button>
               </Stack>

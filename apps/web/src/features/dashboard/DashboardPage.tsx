@@ -1,5 +1,5 @@
 import type { SessionUser } from '@ledgerdesk/contracts';
-import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
 import { IconKey, IconShieldCheck, IconUserCircle, IconUsersGroup } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { PageHeader } from '../../components/PageHeader';
@@ -17,19 +17,17 @@ interface StatCardProps {
 function StatCard({ label, icon, color, value, children }: StatCardProps) {
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-label={label}>
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Stack gap={4} miw={0}>
-          <Text size="xs" c="dimmed" tt="uppercase" fw={700} lts={0.4}>
-            {label}
-          </Text>
-          <Text fz={26} fw={700} lh={1.2} truncate>
-            {value}
-          </Text>
-        </Stack>
-        <ThemeIcon size={44} radius="md" variant="light" color={color}>
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Text size="xs" c="dimmed" tt="uppercase" fw={700} lts={0.4}>
+          {label}
+        </Text>
+        <ThemeIcon size={38} radius="md" variant="light" color={color}>
           {icon}
         </ThemeIcon>
       </Group>
+      <Text fz={26} fw={700} lh={1.2} mt={4} truncate>
+        {value}
+      </Text>
       {children ? (
         <Text component="div" size="sm" c="dimmed" mt="sm">
           {children}
@@ -64,7 +62,7 @@ export function DashboardPage() {
         <StatCard
           label="Role"
           color="blue"
-          icon={<IconShieldCheck size={24} aria-hidden="true" />}
+          icon={<IconShieldCheck size={22} aria-hidden="true" />}
           value={roleLabels[user.role]}
         >
           {user.role === 'admin' ? 'Full access to every area.' : 'Access through your groups.'}
@@ -73,7 +71,7 @@ export function DashboardPage() {
         <StatCard
           label="Groups"
           color="grape"
-          icon={<IconUsersGroup size={24} aria-hidden="true" />}
+          icon={<IconUsersGroup size={22} aria-hidden="true" />}
           value={user.groups.length}
         >
           {user.groups.length > 0 ? (
@@ -92,7 +90,7 @@ export function DashboardPage() {
         <StatCard
           label="Permissions"
           color="teal"
-          icon={<IconKey size={24} aria-hidden="true" />}
+          icon={<IconKey size={22} aria-hidden="true" />}
           value={user.permissions.length}
         >
           {plural(user.permissions.length, 'permission', 'permissions')} granted
@@ -102,7 +100,7 @@ export function DashboardPage() {
         <StatCard
           label="Account"
           color="orange"
-          icon={<IconUserCircle size={24} aria-hidden="true" />}
+          icon={<IconUserCircle size={22} aria-hidden="true" />}
           value={fullName}
         >
           <Text size="sm" c="dimmed" truncate>

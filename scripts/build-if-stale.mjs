@@ -1,5 +1,5 @@
-// `npm start`: builds the web app and the server when their sources are newer than the build,
-// then runs the server in this process (so Ctrl-C and SIGTERM reach it directly).
+// The first half of `npm start`: builds the web app and the server when their sources are newer
+// than the build (or there is none yet). The second half runs apps/server/dist/main.js.
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -22,7 +22,20 @@ function buildIfStale(output, inputs, workspace) {
 }
 
 const contracts = 'packages/contracts/src';
-buildIfStale('apps/web/dist/index.html', ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts', contracts, 'package-lock.json'], 'apps/web');
-buildIfStale('apps/server/dist/main.js', ['apps/server/src', 'apps/server/build.mjs', contracts, 'package-lock.json'], 'apps/server');
-
-await import(path.join(root, 'apps/server/dist/main.js'));
+buildIfStale(
+  'apps/web/dist/index.html',
+  [
+    'apps/web/src',
+    'apps/web/index.html',
+    'apps/web/public',
+    'apps/web/vite.config.ts',
+    contracts,
+    'package-lock.json',
+  ],
+  'apps/web',
+);
+buildIfStale(
+  'apps/server/dist/main.js',
+  ['apps/server/src', 'apps/server/build.mjs', contracts, 'package-lock.json'],
+  'apps/server',
+);

@@ -1,0 +1,65 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Config } from '../config';
+
+/** A message: paragraphs of text and, at most, one link to act on. */
+export type Mail = {
+  to: string;
+  subject: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+};
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+function render(mail: Mail) {
+  const text = [
+    ...mail.paragraphs,
+    ...(mail.action ? [`${mail.action.label}: ${mail.action.url}`] : []),
+  ].join('\n\n');
+  const html = [
+    ...mail.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    ...(mail.action
+      ? [`<p><a href="${escapeHtml(mail.action.url)}">${escapeHtml(mail.action.label)}</a></p>`]
+      : []),
+  ].join('\n');
+  return { text, html };
+}
+type Log = { info(msg: string): void; error(obj: object, msg: string): void };
+
+/**
+ * Sends mail over SMTP_URL. Without it, each message is written as an .eml file to
+ * DATA_DIR/outbox and announced in the log, so a developer can follow the links in it.
+ */
+export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>, log: Log) {
+  const transport = config.smtpUrl
+    ? nodemailer.createTransport(config.smtpUrl)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const outbox = path.join(config.dataDir, 'outbox');
+
+  return {
+    async send(mail: Mail): Promise<void> {
+      const info = await transport.sendMail({
+        from: config.mailFrom,
+        to: mail.to,
+        subject: mail.subject,
+        ...render(mail),
+      });
+      if (config.smtpUrl) return;
+      await mkdir(outbox, { recursive: true });
+      const file = path.join(
+        outbox,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
+      );
+      await writeFile(file, (info as unknown as { message: Buffer }).message);
+      log.info(`No SMTP_URL: mail "${mail.subject}" to ${mail.to} written to ${file}`);
+      if (mail.action) log.info(`${mail.action.label}: ${mail.action.url}`);
+    },
+  };
+}
+export type Mailer = ReturnType<typeof createMailer>;

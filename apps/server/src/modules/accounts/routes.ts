@@ -1,0 +1,203 @@
+import {
+  accountMessages,
+  errorResponse,
+  forgotPasswordRequest,
+  idParams,
+  legacyProfileUpdate,
+  mutationResponse,
+  ownSession,
+  passwordChange,
+  profileUpdate,
+  resetPasswordRequest,
+  sessionUser,
+  signupRequest,
+} from '@ledgerdesk/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors';
+import { done, emptyMutation, updated } from '../../lib/responses';
+import { actorOf, currentUser } from '../../plugins/auth';
+import type { AuthService } from '../auth/service';
+import type { AccountsService } from './service';
+
+const errors = { 400: errorResponse, 401: errorResponse, 409: errorResponse, 429: errorResponse };
+const client = (request: FastifyRequest) => ({ ip: request.ip, requestId: String(request.id) });
+
+export function accountsRoutes(app: FastifyInstance, accounts: AccountsService, auth: AuthService) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const publicRoute = { config: { access: 'public' as const } };
+  const signedIn = { config: { access: 'authenticated' as const } };
+
+  r.post(
+    '/api/auth/signup',
+    {
+      ...publicRoute,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Create an account (a regular user with no group)',
+        security: [],
+        body: signupRequest,
+        response: {
+          201: mutationResponse(z.object({ id: z.uuid(), email: z.string(), username: z.string() })),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await accounts.signup(request.body, client(request));
+      return reply.code(201).send(
+        done('SIGNED_UP', accountMessages.signedUp, {
+          id: user.id,
+          email: user.email,
+          username: user.username,
+        }),
+      );
+    },
+  );
+
+  r.post(
+    '/api/auth/forgot-password',
+    {
+      ...publicRoute,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Mail a password reset link; the same answer whether or not the account exists',
+        security: [],
+        body: forgotPasswordRequest,
+        response: { 200: emptyMutation, ...errors },
+      },
+    },
+    async (request) => {
+      await accounts.forgotPassword(request.body, client(request));
+      return done('RESET_MAIL_SENT', accountMessages.resetMailSent, null);
+    },
+  );
+
+  r.post(
+    '/api/auth/reset-password',
+    {
+      ...publicRoute,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Set a new password with the token of a reset link',
+        security: [],
+        body: resetPasswordRequest,
+        response: { 200: emptyMutation, ...errors },
+      },
+    },
+    async (request) => {
+      await accounts.resetPassword(request.body, client(request));
+      return done('PASSWORD_RESET', accountMessages.resetDone, null);
+    },
+  );
+
+  const profileResponse = { 200: mutationResponse(sessionUser), ...errors };
+  r.put(
+    '/api/users/me/',
+    {
+      ...signedIn,
+      schema: {
+        tags: ['profile'],
+        summary: 'Edit your username and names',
+        body: profileUpdate,
+        response: profileResponse,
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      await accounts.updateProfile(user, request.body, actorOf(request));
+      return updated(await auth.describeUserById(user.id));
+    },
+  );
+
+  r.post(
+    '/api/users/profile/',
+    {
+      ...signedIn,
+      schema: {
+        tags: ['profile'],
+        summary: 'Edit your username (the profile call of the original client: idx is your id)',
+        body: legacyProfileUpdate,
+        response: { ...profileResponse, 403: errorResponse },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      if (request.body.idx !== user.id) throw AppError.forbidden('You can only edit your own profile.');
+      await accounts.updateProfile(
+        user,
+        { username: request.body.username, firstName: user.firstName, lastName: user.lastName },
+        actorOf(request),
+      );
+      return updated(await auth.describeUserById(user.id));
+    },
+  );
+
+  r.post(
+    '/api/users/me/password/',
+    {
+      ...signedIn,
+      schema: {
+        tags: ['profile'],
+        summary: 'Change your password; your other sessions are signed out',
+        body: passwordChange,
+        response: { 200: emptyMutation, ...errors },
+      },
+    },
+    async (request) => {
+      await accounts.changePassword(currentUser(request), request.body, actorOf(request));
+      return done(
+        'PASSWORD_CHANGED',
+        'Your password has been changed. Your other sessions were signed out.',
+        null,
+      );
+    },
+  );
+
+  r.get(
+    '/api/users/me/sessions/',
+    {
+      ...signedIn,
+      schema: { tags: ['profile'], summary: 'Your active sessions', response: { 200: z.array(ownSession) } },
+    },
+    (request) => accounts.listOwnSessions(currentUser(request)),
+  );
+
+  r.delete(
+    '/api/users/me/sessions/:id/',
+    {
+      ...signedIn,
+      schema: {
+        tags: ['profile'],
+        summary: 'Sign out one of your sessions',
+        params: idParams,
+        response: { 200: emptyMutation, 404: errorResponse },
+      },
+    },
+    async (request) => {
+      await accounts.revokeOwnSession(currentUser(request), request.params.id, actorOf(request));
+      return done('SESSION_REVOKED', 'The session was signed out.', null);
+    },
+  );
+
+  r.post(
+    '/api/users/me/sessions/revoke-others/',
+    {
+      ...signedIn,
+      schema: {
+        tags: ['profile'],
+        summary: 'Sign out all your sessions but this one',
+        response: { 200: mutationResponse(z.object({ revoked: z.number().int() })) },
+      },
+    },
+    async (request) => {
+      const revoked = await accounts.revokeOtherSessions(currentUser(request), actorOf(request));
+      return done(
+        'SESSIONS_REVOKED',
+        `${revoked} other session${revoked === 1 ? ' was' : 's were'} signed out.`,
+        { revoked },
+      );
+    },
+  );
+}

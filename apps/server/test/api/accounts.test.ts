@@ -1,0 +1,319 @@
+import { accountMessages } from '@ledgerdesk/contracts';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passwordResetTokens, users } from '../../src/db/schema';
+import { RESET_LIMITS } from '../../src/modules/accounts/service';
+import { ADMIN, createTestContext, type TestContext } from '../context';
+import { type SmtpPeer, startSmtpPeer } from '../smtp';
+
+let ctx: TestContext;
+let smtp: SmtpPeer;
+beforeAll(async () => {
+  smtp = await startSmtpPeer();
+  ctx = await createTestContext({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://budget.example.org' });
+});
+afterAll(async () => {
+  await ctx.close();
+  await smtp.close();
+});
+
+const post = (url: string, payload: object, options: { token?: string; ip?: string } = {}) =>
+  ctx.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    remoteAddress: options.ip ?? '127.0.0.1',
+    headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
+  });
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+const signup = (fields: Partial<Record<string, string>>) =>
+  post('/api/auth/signup', {
+    email: 'new@test.local',
+    username: 'newbie',
+    firstName: 'New',
+    lastName: 'Person',
+    password: 'violet-harbour-92',
+    ...fields,
+  });
+const tokenOf = (link: string | null) => new URL(link ?? 'http://x').searchParams.get('token') ?? '';
+
+describe('sign up', () => {
+  it('creates a regular user with no group, who can sign in at once', async () => {
+    const res = await signup({ email: 'Signed.Up@Test.local', username: 'signedup' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      successCode: 'SIGNED_UP',
+      data: { email: 'signed.up@test.local', username: 'signedup' },
+    });
+    const token = await ctx.login('signed.up@test.local', 'violet-harbour-92');
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/users/me/', headers: auth(token) });
+    expect(me.json()).toMatchObject({ role: 'user', groups: [], permissions: [] });
+  });
+
+  it('refuses a taken email or username with 409 naming the field', async () => {
+    await signup({ email: 'taken@test.local', username: 'takenname' });
+    const email = await signup({ email: 'TAKEN@test.local', username: 'other1' });
+    expect(email.statusCode).toBe(409);
+    expect(email.json()).toMatchObject({
+      errorMessage: accountMessages.emailTaken,
+      fieldErrors: { email: accountMessages.emailTaken },
+    });
+    const username = await signup({ email: 'other@test.local', username: 'TakenName' });
+    expect(username.statusCode).toBe(409);
+    expect(username.json().fieldErrors).toEqual({ username: accountMessages.usernameTaken });
+  });
+
+  it.each([
+    ['too short', 'abc12', 'The password must be at least 8 characters.'],
+    ['digits only', '4815162342', 'The password must not be made of digits only.'],
+    ['common', 'Password123', accountMessages.passwordCommon],
+    ['common with a suffix', 'sunshine2024!', accountMessages.passwordCommon],
+    ['like the username', 'rulesuser1', accountMessages.passwordSimilar('username')],
+    ['like the email', 'marguerite.k', accountMessages.passwordSimilar('email')],
+  ])('refuses a password that is %s', async (_case, password, message) => {
+    const res = await signup({ email: 'marguerite.k@test.local', username: 'rulesuser', password });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors.password).toBe(message);
+    const [row] = await ctx.database.db.select().from(users).where(eq(users.username, 'rulesuser'));
+    expect(row).toBeUndefined();
+  });
+
+  it('checks the fields with clear messages', async () => {
+    const res = await post('/api/auth/signup', {
+      email: 'nope',
+      username: 'ab',
+      firstName: '',
+      password: 'x',
+    });
+    expect(res.statusCode).toBe(400);
+    const { fieldErrors } = res.json();
+    expect(fieldErrors.email).toBe('Please enter a valid email.');
+    expect(fieldErrors.username).toBe('The username must be at least 3 characters.');
+    expect(fieldErrors.firstName).toBe('Please enter a first name.');
+  });
+});
+
+describe('forgot and reset password', () => {
+  it('answers the same whether or not the account exists, and mails only a real one', async () => {
+    await ctx.createUser({ email: 'forgot@test.local', password: 'forgot-original-1' });
+    const before = smtp.inbox.length;
+    const known = await post('/api/auth/forgot-password', { email: 'forgot@test.local' }, { ip: '10.9.0.1' });
+    const unknown = await post(
+      '/api/auth/forgot-password',
+      { email: 'ghost@test.local' },
+      { ip: '10.9.0.1' },
+    );
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual(known.json());
+    expect(known.json().successMessage).toBe(accountMessages.resetMailSent);
+    const mail = await smtp.next('forgot@test.local', before);
+    expect(smtp.inbox.slice(before).some((m) => m.to === 'ghost@test.local')).toBe(false);
+    expect(mail.subject).toBe('Reset your Ledgerdesk password');
+    expect(mail.link).toMatch(/^https:\/\/budget\.example\.org\/reset-password\?token=[\w-]{43}$/);
+  });
+
+  it('the link sets a new password once, signs out every session, and the old password fails', async () => {
+    await ctx.createUser({ email: 'resetter@test.local', password: 'resetter-original-1' });
+    const oldSession = await ctx.login('resetter@test.local', 'resetter-original-1');
+    const before = smtp.inbox.length;
+    await post('/api/auth/forgot-password', { email: 'resetter@test.local' }, { ip: '10.9.0.2' });
+    const token = tokenOf((await smtp.next('resetter@test.local', before)).link);
+    // Only the hash of the token is stored.
+    expect(
+      await ctx.database.db
+        .select()
+        .from(passwordResetTokens)
+        .where(eq(passwordResetTokens.tokenHash, token)),
+    ).toHaveLength(0);
+
+    const reset = await post('/api/auth/reset-password', { token, password: 'lantern-meadow-58' });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json().successMessage).toBe(accountMessages.resetDone);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/users/me/', headers: auth(oldSession) })).statusCode,
+    ).toBe(401);
+    expect(
+      (await post('/api/users/login/', { email: 'resetter@test.local', password: 'resetter-original-1' }))
+        .statusCode,
+    ).toBe(401);
+    await ctx.login('resetter@test.local', 'lantern-meadow-58');
+
+    const again = await post('/api/auth/reset-password', { token, password: 'another-secret-77' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().errorMessage).toBe(accountMessages.resetTokenUsed);
+  });
+
+  it('refuses an expired or unknown token, and a weak new password, with clear messages', async () => {
+    await ctx.createUser({ email: 'late@test.local', password: 'late-original-1' });
+    const before = smtp.inbox.length;
+    await post('/api/auth/forgot-password', { email: 'late@test.local' }, { ip: '10.9.0.3' });
+    const token = tokenOf((await smtp.next('late@test.local', before)).link);
+
+    const weak = await post('/api/auth/reset-password', { token, password: 'password1' });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().fieldErrors.password).toBe(accountMessages.passwordCommon);
+
+    const [user] = await ctx.database.db.select().from(users).where(eq(users.email, 'late@test.local'));
+    await ctx.database.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(passwordResetTokens.userId, user?.id ?? ''));
+    const expired = await post('/api/auth/reset-password', { token, password: 'lantern-meadow-58' });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().errorMessage).toBe(accountMessages.resetTokenExpired);
+
+    const unknown = await post('/api/auth/reset-password', {
+      token: 'not-a-real-token',
+      password: 'lantern-meadow-58',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({
+      errorMessage: accountMessages.resetTokenInvalid,
+      fieldErrors: { token: accountMessages.resetTokenInvalid },
+    });
+  });
+
+  it('a deactivated account gets no mail', async () => {
+    await ctx.createUser({ email: 'inactive@test.local', password: 'inactive-pass-1', isActive: false });
+    const before = smtp.inbox.length;
+    const res = await post('/api/auth/forgot-password', { email: 'inactive@test.local' }, { ip: '10.9.0.4' });
+    expect(res.statusCode).toBe(200);
+    await post('/api/auth/forgot-password', { email: 'forgot@test.local' }, { ip: '10.9.0.4' });
+    await smtp.next('forgot@test.local', before);
+    expect(smtp.inbox.slice(before).some((m) => m.to === 'inactive@test.local')).toBe(false);
+  });
+
+  it('is throttled: one address gets 429, one email gets no more mail but the same answer', async () => {
+    await ctx.createUser({ email: 'spammed@test.local', password: 'spammed-pass-1' });
+    const before = smtp.inbox.length;
+    for (let i = 0; i < RESET_LIMITS.perEmail.limit + 2; i++) {
+      const res = await post(
+        '/api/auth/forgot-password',
+        { email: 'spammed@test.local' },
+        { ip: `10.8.0.${i + 1}` },
+      );
+      expect(res.statusCode).toBe(200);
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.inbox.slice(before).filter((m) => m.to === 'spammed@test.local')).toHaveLength(
+      RESET_LIMITS.perEmail.limit,
+    );
+
+    for (let i = 0; i < RESET_LIMITS.perAddress.limit; i++) {
+      await post('/api/auth/forgot-password', { email: `someone${i}@test.local` }, { ip: '10.7.0.1' });
+    }
+    const blocked = await post('/api/auth/forgot-password', { email: 'x@test.local' }, { ip: '10.7.0.1' });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().errorMessage).toBe(accountMessages.tooManyResetRequests);
+  });
+});
+
+describe('profile', () => {
+  it('edits username and names; a taken username is a 409', async () => {
+    await ctx.createUser({ email: 'profile@test.local', password: 'profile-pass-1' });
+    const token = await ctx.login('profile@test.local', 'profile-pass-1');
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/users/me/',
+      headers: auth(token),
+      payload: { username: 'renamed', firstName: 'Rena', lastName: 'Med' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      successMessage: 'Updated Successfully',
+      data: { username: 'renamed', firstName: 'Rena' },
+    });
+    const taken = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/users/me/',
+      headers: auth(token),
+      payload: { username: 'ADMIN', firstName: 'Rena', lastName: '' },
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().fieldErrors).toEqual({ username: accountMessages.usernameTaken });
+  });
+
+  it('the original client’s profile call works on your own id only', async () => {
+    const id = await ctx.createUser({ email: 'legacy@test.local', password: 'legacy-pass-1' });
+    const token = await ctx.login('legacy@test.local', 'legacy-pass-1');
+    const own = await post('/api/users/profile/', { idx: id, username: 'legacy2' }, { token });
+    expect(own.statusCode).toBe(200);
+    expect(own.json().data.username).toBe('legacy2');
+    const other = await post(
+      '/api/users/profile/',
+      { idx: '00000000-0000-4000-8000-000000000000', username: 'hijack' },
+      { token },
+    );
+    expect(other.statusCode).toBe(403);
+  });
+
+  it('changing the password needs the current one and signs out the other sessions only', async () => {
+    await ctx.createUser({ email: 'changer@test.local', password: 'changer-pass-1' });
+    const here = await ctx.login('changer@test.local', 'changer-pass-1');
+    const elsewhere = await ctx.login('changer@test.local', 'changer-pass-1');
+    const wrong = await post(
+      '/api/users/me/password/',
+      { currentPassword: 'nope-nope-1', newPassword: 'orchid-valley-31' },
+      { token: here },
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().fieldErrors).toEqual({ currentPassword: accountMessages.currentPasswordWrong });
+    const ok = await post(
+      '/api/users/me/password/',
+      { currentPassword: 'changer-pass-1', newPassword: 'orchid-valley-31' },
+      { token: here },
+    );
+    expect(ok.statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/users/me/', headers: auth(here) })).statusCode,
+    ).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/users/me/', headers: auth(elsewhere) })).statusCode,
+    ).toBe(401);
+    await ctx.login('changer@test.local', 'orchid-valley-31');
+  });
+
+  it('lists your own active sessions and revokes one or all others', async () => {
+    await ctx.createUser({ email: 'sessions@test.local', password: 'sessions-pass-1' });
+    const a = await ctx.login('sessions@test.local', 'sessions-pass-1');
+    const b = await ctx.login('sessions@test.local', 'sessions-pass-1');
+    const c = await ctx.login('sessions@test.local', 'sessions-pass-1');
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users/me/sessions/',
+      headers: { ...auth(a), 'user-agent': 'TestBrowser/1.0' },
+    });
+    expect(list.statusCode).toBe(200);
+    const sessions = list.json() as { id: string; current: boolean; ip: string }[];
+    expect(sessions).toHaveLength(3);
+    expect(sessions.filter((s) => s.current)).toHaveLength(1);
+    expect(sessions[0]?.ip).toBe('127.0.0.1');
+
+    // Someone else's session cannot be revoked: it is not found among yours.
+    const adminToken = await ctx.login(ADMIN.email, ADMIN.password);
+    const notYours = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/users/me/sessions/${sessions[0]?.id}/`,
+      headers: auth(adminToken),
+    });
+    expect(notYours.statusCode).toBe(404);
+
+    const other = sessions.find((s) => !s.current);
+    const one = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/users/me/sessions/${other?.id}/`,
+      headers: auth(a),
+    });
+    expect(one.statusCode).toBe(200);
+    const rest = await post('/api/users/me/sessions/revoke-others/', {}, { token: a });
+    expect(rest.json().data.revoked).toBe(1);
+    const alive = await Promise.all(
+      [a, b, c].map(
+        async (t) =>
+          (await ctx.app.inject({ method: 'GET', url: '/api/users/me/', headers: auth(t) })).statusCode,
+      ),
+    );
+    expect(alive).toEqual([200, 401, 401]);
+  });
+});

@@ -1,0 +1,52 @@
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export type ReceivedMail = { to: string; subject: string; text: string; link: string | null };
+
+/** A real SMTP server on loopback that keeps what it receives, parsed. */
+export async function startSmtpPeer() {
+  const inbox: ReceivedMail[] = [];
+  const waiting: (() => void)[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail: ParsedMail) => {
+          const text = mail.text ?? '';
+          const to = Array.isArray(mail.to) ? (mail.to[0]?.text ?? '') : (mail.to?.text ?? '');
+          inbox.push({
+            to,
+            subject: mail.subject ?? '',
+            text,
+            link: /(https?:\/\/\S+)/.exec(text)?.[1] ?? null,
+          });
+          for (const wake of waiting.splice(0)) wake();
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as { port: number };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    inbox,
+    /** The first mail to `to` that arrives after `since` mails, waiting up to 5 s for it. */
+    async next(to: string, since = 0): Promise<ReceivedMail> {
+      const deadline = Date.now() + 5000;
+      for (;;) {
+        const mail = inbox.slice(since).find((m) => m.to === to);
+        if (mail) return mail;
+        if (Date.now() > deadline) throw new Error(`no mail to ${to} arrived`);
+        await new Promise<void>((resolve) => {
+          waiting.push(resolve);
+          setTimeout(resolve, 200);
+        });
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+export type SmtpPeer = Awaited<ReturnType<typeof startSmtpPeer>>;

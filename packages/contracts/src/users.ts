@@ -1,0 +1,106 @@
+import { z } from 'zod/mini';
+import { email, password, username } from './accounts';
+import { booleanQuery, listQuery, text, timestamp } from './api';
+import { permissionName } from './auth';
+
+export const groupRef = z.object({ id: z.uuid(), name: z.string() });
+
+export const userRecord = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  isActive: z.boolean(),
+  isAdmin: z.boolean(),
+  hasPassword: z.boolean(),
+  groups: z.array(groupRef),
+  lastLogin: z.nullable(timestamp),
+  createdAt: timestamp,
+});
+export type UserRecord = z.infer<typeof userRecord>;
+
+export const userOrderings = [
+  'email',
+  'username',
+  'firstName',
+  'lastName',
+  'lastLogin',
+  'createdAt',
+] as const;
+
+export const userListQuery = z.extend(listQuery, {
+  group: z.optional(z.uuid('group must be a group id.')),
+  isActive: z.optional(booleanQuery),
+  isAdmin: z.optional(booleanQuery),
+});
+export type UserListQuery = z.input<typeof userListQuery>;
+
+const userFields = {
+  email,
+  username,
+  firstName: text(100, 'The first name must be at most 100 characters.').check(
+    z.minLength(1, 'Please enter a first name.'),
+  ),
+  lastName: z._default(text(100, 'The last name must be at most 100 characters.'), ''),
+  isActive: z._default(z.boolean(), true),
+  isAdmin: z._default(z.boolean(), false),
+  groupIds: z._default(z.array(z.uuid('Unknown group.')).check(z.maxLength(100, 'At most 100 groups.')), []),
+};
+
+/** A new user gets an initial password, or a mail to set their own. */
+export const userCreate = z
+  .object({
+    ...userFields,
+    password: z.optional(password),
+    sendPasswordMail: z._default(z.boolean(), false),
+  })
+  .check(
+    z.refine((u) => Boolean(u.password) !== u.sendPasswordMail, {
+      message: 'Give an initial password, or choose to send a set-password mail (not both).',
+      path: ['password'],
+    }),
+  );
+export type UserCreate = z.input<typeof userCreate>;
+
+/** The body of PUT /users/user/{id}/ holds the id too (SPEC §7). */
+export const userUpdate = z.object({ id: z.uuid('The id is not valid.'), ...userFields });
+export type UserUpdate = z.input<typeof userUpdate>;
+
+export const groupRecord = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string(),
+  permissions: z.array(permissionName),
+  members: z.array(z.object({ id: z.uuid(), email: z.string(), username: z.string() })),
+  memberCount: z.number().check(z.int()),
+  createdAt: timestamp,
+});
+export type GroupRecord = z.infer<typeof groupRecord>;
+
+export const groupOrderings = ['name', 'createdAt', 'memberCount'] as const;
+export const groupListQuery = listQuery;
+
+const groupFields = {
+  name: text(80, 'The name must be at most 80 characters.').check(z.minLength(1, 'Please enter a name.')),
+  description: z._default(text(500, 'The description must be at most 500 characters.'), ''),
+  permissions: z._default(z.array(permissionName).check(z.maxLength(200)), []),
+  memberIds: z._default(z.array(z.uuid('Unknown user.')).check(z.maxLength(10_000)), []),
+};
+export const groupCreate = z.object(groupFields);
+export type GroupCreate = z.input<typeof groupCreate>;
+export const groupUpdate = z.object({ id: z.uuid('The id is not valid.'), ...groupFields });
+export type GroupUpdate = z.input<typeof groupUpdate>;
+
+export const userMessages = {
+  added: 'User Added Successfully',
+  addFailed: 'Failed to add user',
+  deleteFailed: 'Failed to delete user',
+  idMismatch: 'The id in the body does not match the id in the address.',
+  cannotDeleteSelf: 'You cannot delete your own account.',
+  cannotDeactivateSelf: 'You cannot deactivate your own account.',
+  lastAdmin: 'This is the last active administrator: make another user an active administrator first.',
+  unknownGroups: 'One or more groups do not exist.',
+  unknownUsers: 'One or more users do not exist.',
+  groupNameTaken: 'A group with this name already exists.',
+} as const;
