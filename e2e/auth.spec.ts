@@ -110,8 +110,7 @@ test.describe('failures of the app itself', () => {
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     // Every lazy chunk but the entry now fails, as after a deployment removed the old files.
     await page.route(/\/assets\/(?!index-)[\w-]+\.js$/, (route) => route.abort());
-    await page.goto('/', { waitUntil: 'commit' });
-    await page.reload();
+    await page.goto('/');
     await expect(page.getByText(/could not be loaded/i)).toBeVisible();
     const reload = page.getByRole('button', { name: /reload/i });
     await expect(reload).toBeVisible();

@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { type Mail, readMailFrom } from './mail-peer';
 
 export const ADMIN = { email: 'admin@e2e.local', password: 'e2e-admin-password' };
 
@@ -25,6 +26,16 @@ export const test = base.extend<{ pageErrors: string[] }>({
   ],
 });
 export { expect };
+
+/**
+ * The newest mail to `to` that the server sent through the test SMTP peer (e2e/mail-peer.ts),
+ * waiting for it to arrive; `since` skips older ones.
+ */
+export function readMail(to: string, since = new Date(Date.now() - 60_000)): Promise<Mail> {
+  const dir = process.env.E2E_MAIL_DIR;
+  if (!dir) throw new Error('E2E_MAIL_DIR is not set: global-setup.ts starts the mail peer');
+  return readMailFrom(dir, to, since);
+}
 
 export async function signIn(page: Page, email = ADMIN.email, password = ADMIN.password) {
   await page.getByLabel('Email').fill(email);

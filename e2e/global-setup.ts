@@ -1,6 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ADMIN } from './fixtures';
+import { startMailPeer } from './mail-peer';
 import { startBuiltServer } from './server';
 
 export default async function globalSetup() {
@@ -9,12 +11,20 @@ export default async function globalSetup() {
     if (!existsSync(path.join(root, built)))
       throw new Error(`${built} is missing: run \`npm run build\` first`);
   }
+  const mailDir = mkdtempSync(path.join(tmpdir(), 'ledgerdesk-e2e-mail-'));
+  const mail = await startMailPeer(mailDir);
+  process.env.E2E_MAIL_DIR = mailDir;
   const server = await startBuiltServer({
+    SMTP_URL: mail.url,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     SEED_DEMO: 'true',
     LOG_LEVEL: 'info',
   });
   process.env.E2E_BASE_URL = server.url;
-  return () => server.stop();
+  return async () => {
+    await server.stop();
+    await mail.close();
+    rmSync(mailDir, { recursive: true, force: true });
+  };
 }

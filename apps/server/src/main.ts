@@ -58,6 +58,8 @@ async function main() {
   const { port } = app.server.address() as AddressInfo;
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  // PORT=0 (any free port, as the tests use) leaves the default PUBLIC_URL without a real port.
+  if (config.publicUrl.endsWith(':0')) config.publicUrl = url;
   app.log.info(
     `Ledgerdesk is ready in ${Math.round(performance.now() - startedAt)} ms on ${where}: open ${url}`,
   );

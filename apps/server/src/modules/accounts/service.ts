@@ -69,8 +69,13 @@ export function createAccountsService(deps: {
   const { db, config, audit, auth, mailer } = deps;
   const throttle = createThrottle(db);
 
-  async function usernameTaken(username: string, exceptUserId?: string): Promise<boolean> {
-    const [row] = await db
+  /** Whether another account has this username, in any case; pass the transaction when in one. */
+  async function usernameTaken(
+    username: string,
+    exceptUserId?: string,
+    executor: Database = db,
+  ): Promise<boolean> {
+    const [row] = await executor
       .select({ id: users.id })
       .from(users)
       .where(

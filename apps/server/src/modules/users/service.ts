@@ -269,11 +269,11 @@ export function createUsersService(deps: {
       if (input.id !== id)
         throw AppError.badRequest(userMessages.idMismatch, { id: userMessages.idMismatch });
       if (id === actor.id && !input.isActive) throw AppError.conflict(userMessages.cannotDeactivateSelf);
-      if (await accounts.usernameTaken(input.username, id)) throw usernameConflict();
       try {
         return await db.transaction(async (tx) => {
           const executor = tx as Database;
           const before = await findUser(executor, id);
+          if (await accounts.usernameTaken(input.username, id, executor)) throw usernameConflict();
           if (!input.isActive || !input.isAdmin) await assertAdminRemains(executor, before);
           const groupIds = await assertGroupsExist(executor, input.groupIds);
           const groupsBefore = (await groupsOf(executor, [id])).get(id) ?? [];

@@ -1,0 +1,406 @@
+import { userMessages } from '@ledgerdesk/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, createTestContext, type TestContext } from '../context';
+import { type SmtpPeer, startSmtpPeer } from '../smtp';
+
+let ctx: TestContext;
+let smtp: SmtpPeer;
+let admin: string;
+beforeAll(async () => {
+  smtp = await startSmtpPeer();
+  ctx = await createTestContext({ SMTP_URL: smtp.url, PUBLIC_URL: 'http://ledgerdesk.test' });
+  admin = await ctx.login(ADMIN.email, ADMIN.password);
+});
+afterAll(async () => {
+  await ctx.close();
+  await smtp.close();
+});
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const call = (method: Method, url: string, payload?: object, token = admin) =>
+  ctx.app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${token}` },
+    ...(payload ? { payload } : {}),
+  });
+
+async function addUser(fields: Record<string, unknown>) {
+  const res = await call('POST', '/api/users/user/', {
+    firstName: 'Some',
+    lastName: 'One',
+    password: 'granite-sparrow-44',
+    ...fields,
+  });
+  if (res.statusCode !== 201) throw new Error(res.body);
+  return res.json().data as { id: string; email: string; username: string };
+}
+async function addGroup(fields: Record<string, unknown>) {
+  const res = await call('POST', '/api/users/group/', fields);
+  if (res.statusCode !== 201) throw new Error(res.body);
+  return res.json().data as { id: string; name: string };
+}
+
+describe('users', () => {
+  it('adds a user with an initial password, in groups; they can sign in with their permissions', async () => {
+    const group = await addGroup({ name: 'Library readers', permissions: ['library.view'] });
+    const res = await call('POST', '/api/users/user/', {
+      email: 'Reader@Test.local',
+      username: 'reader',
+      firstName: 'Rea',
+      lastName: 'Der',
+      password: 'granite-sparrow-44',
+      groupIds: [group.id],
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      successCode: 'USER_ADDED',
+      successMessage: userMessages.added,
+      data: {
+        email: 'reader@test.local',
+        isActive: true,
+        isAdmin: false,
+        hasPassword: true,
+        groups: [{ name: 'Library readers' }],
+      },
+    });
+    const token = await ctx.login('reader@test.local', 'granite-sparrow-44');
+    const me = await call('GET', '/api/users/me/', undefined, token);
+    expect(me.json().permissions).toEqual(['library.view']);
+    // Only library.view: the user list is forbidden to them.
+    expect((await call('GET', '/api/users/user/', undefined, token)).statusCode).toBe(403);
+  });
+
+  it('adds a user without a password and mails them a set-password link that works', async () => {
+    const before = smtp.inbox.length;
+    const user = await addUser({
+      email: 'invited@test.local',
+      username: 'invited',
+      password: undefined,
+      sendPasswordMail: true,
+    });
+    const fetched = await call('GET', `/api/users/user/${user.id}/`);
+    expect(fetched.json().hasPassword).toBe(false);
+    const mail = await smtp.next('invited@test.local', before);
+    expect(mail.subject).toBe('Your Ledgerdesk account is ready');
+    const token = new URL(mail.link ?? '').searchParams.get('token');
+    const set = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password: 'copper-willow-19' },
+    });
+    expect(set.statusCode).toBe(200);
+    await ctx.login('invited@test.local', 'copper-willow-19');
+  });
+
+  it('asks for a password or a mail, not both and not neither', async () => {
+    const neither = await call('POST', '/api/users/user/', {
+      email: 'n@test.local',
+      username: 'neither',
+      firstName: 'N',
+    });
+    expect(neither.statusCode).toBe(400);
+    expect(neither.json().fieldErrors.password).toMatch(/initial password, or choose to send/);
+    const both = await call('POST', '/api/users/user/', {
+      email: 'b@test.local',
+      username: 'both',
+      firstName: 'B',
+      password: 'granite-sparrow-44',
+      sendPasswordMail: true,
+    });
+    expect(both.statusCode).toBe(400);
+  });
+
+  it('refuses duplicates (409 naming the field), unknown groups and weak passwords (400)', async () => {
+    await addUser({ email: 'dup@test.local', username: 'dupuser' });
+    const email = await call('POST', '/api/users/user/', {
+      email: 'DUP@test.local',
+      username: 'other',
+      firstName: 'X',
+      password: 'granite-sparrow-44',
+    });
+    expect(email.statusCode).toBe(409);
+    expect(email.json().fieldErrors).toHaveProperty('email');
+    const username = await call('POST', '/api/users/user/', {
+      email: 'x@test.local',
+      username: 'DupUser',
+      firstName: 'X',
+      password: 'granite-sparrow-44',
+    });
+    expect(username.statusCode).toBe(409);
+    expect(username.json().fieldErrors).toHaveProperty('username');
+    const group = await call('POST', '/api/users/user/', {
+      email: 'y@test.local',
+      username: 'ygroup',
+      firstName: 'Y',
+      password: 'granite-sparrow-44',
+      groupIds: ['00000000-0000-4000-8000-000000000000'],
+    });
+    expect(group.statusCode).toBe(400);
+    expect(group.json().errorMessage).toBe(userMessages.unknownGroups);
+    const weak = await call('POST', '/api/users/user/', {
+      email: 'z@test.local',
+      username: 'zweak',
+      firstName: 'Z',
+      password: 'qwerty123',
+    });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().fieldErrors.password).toBe('This password is too common.');
+  });
+
+  it('lists with paging, ordering, search and filters', async () => {
+    const group = await addGroup({ name: 'Surveyors' });
+    for (const name of ['alpha', 'bravo', 'charlie']) {
+      await addUser({
+        email: `${name}@survey.test`,
+        username: `surv_${name}`,
+        firstName: name,
+        groupIds: [group.id],
+        isActive: name !== 'charlie',
+      });
+    }
+    const page1 = await call('GET', '/api/users/user/?search=survey.test&ordering=-email&pageSize=2');
+    expect(page1.statusCode).toBe(200);
+    expect(page1.json()).toMatchObject({ count: 3, page: 1, pageSize: 2 });
+    expect(page1.json().results.map((u: { email: string }) => u.email)).toEqual([
+      'charlie@survey.test',
+      'bravo@survey.test',
+    ]);
+    const page2 = await call('GET', '/api/users/user/?search=survey.test&ordering=-email&pageSize=2&page=2');
+    expect(page2.json().results.map((u: { email: string }) => u.email)).toEqual(['alpha@survey.test']);
+
+    const inGroup = await call('GET', `/api/users/user/?group=${group.id}&isActive=true`);
+    expect(inGroup.json().count).toBe(2);
+    const admins = await call('GET', '/api/users/user/?isAdmin=true');
+    expect(admins.json().results.every((u: { isAdmin: boolean }) => u.isAdmin)).toBe(true);
+    // Search matches full names too, and LIKE wildcards are taken literally.
+    expect((await call('GET', '/api/users/user/?search=bravo%20one')).json().count).toBe(1);
+    expect((await call('GET', '/api/users/user/?search=%25')).json().count).toBe(0);
+  });
+
+  it('answers 400 for bad list parameters', async () => {
+    const ordering = await call('GET', '/api/users/user/?ordering=passwordHash');
+    expect(ordering.statusCode).toBe(400);
+    expect(ordering.json().fieldErrors.ordering).toMatch(/^Order by one of: email, username/);
+    const pageSize = await call('GET', '/api/users/user/?pageSize=501');
+    expect(pageSize.statusCode).toBe(400);
+    expect(pageSize.json().fieldErrors.pageSize).toBe('pageSize must be at most 500.');
+    const flag = await call('GET', '/api/users/user/?isActive=maybe');
+    expect(flag.statusCode).toBe(400);
+    expect(flag.json().fieldErrors.isActive).toBe('Use true or false.');
+  });
+
+  it('updates with the id in the body; a mismatch is 400, an unknown id 404', async () => {
+    const user = await addUser({ email: 'upd@test.local', username: 'upd' });
+    const body = {
+      id: user.id,
+      email: 'upd@test.local',
+      username: 'upd2',
+      firstName: 'Up',
+      lastName: 'Dated',
+      isActive: true,
+      isAdmin: false,
+      groupIds: [],
+    };
+    const res = await call('PUT', `/api/users/user/${user.id}/`, body);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      successMessage: 'Updated Successfully',
+      data: { username: 'upd2', lastName: 'Dated' },
+    });
+    const mismatch = await call('PUT', '/api/users/user/00000000-0000-4000-8000-000000000000/', body);
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().errorMessage).toBe(userMessages.idMismatch);
+    const missing = await call('PUT', '/api/users/user/00000000-0000-4000-8000-000000000000/', {
+      ...body,
+      id: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(missing.statusCode).toBe(404);
+    const badId = await call('GET', '/api/users/user/not-a-uuid/');
+    expect(badId.statusCode).toBe(400);
+  });
+
+  it('deactivating a user signs them out and keeps them out', async () => {
+    const user = await addUser({ email: 'deact@test.local', username: 'deact' });
+    const token = await ctx.login('deact@test.local', 'granite-sparrow-44');
+    const body = {
+      id: user.id,
+      email: user.email,
+      username: user.username,
+      firstName: 'Some',
+      lastName: 'One',
+      isActive: false,
+      isAdmin: false,
+      groupIds: [],
+    };
+    expect((await call('PUT', `/api/users/user/${user.id}/`, body)).statusCode).toBe(200);
+    expect((await call('GET', '/api/users/me/', undefined, token)).statusCode).toBe(401);
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/login/',
+      payload: { email: user.email, password: 'granite-sparrow-44' },
+    });
+    expect(login.statusCode).toBe(401);
+  });
+
+  it('nobody deletes or deactivates themselves; the last active admin stays', async () => {
+    const me = (await call('GET', '/api/users/me/')).json();
+    const selfDelete = await call('DELETE', `/api/users/user/${me.id}/`);
+    expect(selfDelete.statusCode).toBe(409);
+    expect(selfDelete.json().errorMessage).toBe(userMessages.cannotDeleteSelf);
+    const selfBody = {
+      id: me.id,
+      email: me.email,
+      username: me.username,
+      firstName: me.firstName,
+      lastName: me.lastName,
+      isAdmin: true,
+      groupIds: [],
+    };
+    const selfDeactivate = await call('PUT', `/api/users/user/${me.id}/`, { ...selfBody, isActive: false });
+    expect(selfDeactivate.statusCode).toBe(409);
+    expect(selfDeactivate.json().errorMessage).toBe(userMessages.cannotDeactivateSelf);
+    // The only admin cannot give up the role either.
+    const demote = await call('PUT', `/api/users/user/${me.id}/`, {
+      ...selfBody,
+      isActive: true,
+      isAdmin: false,
+    });
+    expect(demote.statusCode).toBe(409);
+    expect(demote.json().errorMessage).toBe(userMessages.lastAdmin);
+  });
+
+  it('the last active admin cannot be deleted or deactivated by another admin', async () => {
+    const other = await addUser({ email: 'other.admin@test.local', username: 'otheradmin', isAdmin: true });
+    const otherToken = await ctx.login('other.admin@test.local', 'granite-sparrow-44');
+    const me = (await call('GET', '/api/users/me/')).json();
+    // Deactivate the original admin: allowed, another admin remains.
+    const meBody = {
+      id: me.id,
+      email: me.email,
+      username: me.username,
+      firstName: me.firstName,
+      lastName: me.lastName,
+      isAdmin: true,
+      groupIds: [],
+    };
+    expect(
+      (await call('PUT', `/api/users/user/${me.id}/`, { ...meBody, isActive: false }, otherToken)).statusCode,
+    ).toBe(200);
+    // Now the other one is the last active admin, and may not be removed by anyone.
+    const otherBody = {
+      id: other.id,
+      email: other.email,
+      username: other.username,
+      firstName: 'Some',
+      lastName: 'One',
+      isActive: true,
+      groupIds: [],
+    };
+    const demote = await call(
+      'PUT',
+      `/api/users/user/${other.id}/`,
+      { ...otherBody, isAdmin: false },
+      otherToken,
+    );
+    expect(demote.statusCode).toBe(409);
+    expect(demote.json().errorMessage).toBe(userMessages.lastAdmin);
+    // Bring the original admin back for the other tests.
+    expect(
+      (await call('PUT', `/api/users/user/${me.id}/`, { ...meBody, isActive: true }, otherToken)).statusCode,
+    ).toBe(200);
+    admin = await ctx.login(ADMIN.email, ADMIN.password);
+  });
+
+  it('deletes a user; then they are gone', async () => {
+    const user = await addUser({ email: 'gone@test.local', username: 'goneuser' });
+    const res = await call('DELETE', `/api/users/user/${user.id}/`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ successMessage: 'Deleted Successfully', data: { id: user.id } });
+    expect((await call('GET', `/api/users/user/${user.id}/`)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/users/user/${user.id}/`)).statusCode).toBe(404);
+  });
+
+  it('mails a reset link on an administrator’s request', async () => {
+    const user = await addUser({ email: 'helpme@test.local', username: 'helpme' });
+    const before = smtp.inbox.length;
+    const res = await call('POST', `/api/users/user/${user.id}/reset-password/`);
+    expect(res.statusCode).toBe(200);
+    const mail = await smtp.next('helpme@test.local', before);
+    expect(mail.link).toMatch(/^http:\/\/ledgerdesk\.test\/reset-password\?token=/);
+  });
+});
+
+describe('groups', () => {
+  it('a user has the union of their groups’ permissions, and changes apply at once', async () => {
+    const readers = await addGroup({ name: 'Readers of users', permissions: ['users.view'] });
+    const auditors = await addGroup({
+      name: 'Readers of the log',
+      permissions: ['audit.view', 'users.view'],
+    });
+    const user = await addUser({
+      email: 'union@test.local',
+      username: 'union',
+      groupIds: [readers.id, auditors.id],
+    });
+    const token = await ctx.login('union@test.local', 'granite-sparrow-44');
+    expect((await call('GET', '/api/users/me/', undefined, token)).json().permissions).toEqual([
+      'audit.view',
+      'users.view',
+    ]);
+    expect((await call('GET', '/api/audit/', undefined, token)).statusCode).toBe(200);
+
+    // Take audit.view away from the group: the next request is refused.
+    const res = await call('PUT', `/api/users/group/${auditors.id}/`, {
+      id: auditors.id,
+      name: 'Readers of the log',
+      permissions: [],
+      memberIds: [user.id],
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await call('GET', '/api/audit/', undefined, token)).statusCode).toBe(403);
+  });
+
+  it('names are unique without regard to case; unknown permissions and members are refused', async () => {
+    await addGroup({ name: 'Estimators' });
+    const dup = await call('POST', '/api/users/group/', { name: 'ESTIMATORS' });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().fieldErrors).toEqual({ name: userMessages.groupNameTaken });
+    const perm = await call('POST', '/api/users/group/', {
+      name: 'Bad perms',
+      permissions: ['library.destroy'],
+    });
+    expect(perm.statusCode).toBe(400);
+    expect(Object.keys(perm.json().fieldErrors)[0]).toMatch(/^permissions/);
+    const member = await call('POST', '/api/users/group/', {
+      name: 'Ghost members',
+      memberIds: ['00000000-0000-4000-8000-000000000000'],
+    });
+    expect(member.statusCode).toBe(400);
+    expect(member.json().errorMessage).toBe(userMessages.unknownUsers);
+  });
+
+  it('lists with member counts, and deleting a group removes its memberships', async () => {
+    const a = await addUser({ email: 'm1@test.local', username: 'member1' });
+    const b = await addUser({ email: 'm2@test.local', username: 'member2' });
+    const group = await addGroup({
+      name: 'Site managers',
+      description: 'On site',
+      permissions: ['library.view'],
+      memberIds: [a.id, b.id],
+    });
+    const list = await call('GET', '/api/users/group/?search=site%20man');
+    expect(list.json().results).toEqual([
+      expect.objectContaining({
+        name: 'Site managers',
+        memberCount: 2,
+        members: expect.arrayContaining([expect.objectContaining({ email: 'm1@test.local' })]),
+      }),
+    ]);
+    const res = await call('DELETE', `/api/users/group/${group.id}/`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ removedMemberships: 2 });
+    expect((await call('GET', `/api/users/user/${a.id}/`)).json().groups).toEqual([]);
+    expect((await call('GET', `/api/users/group/${group.id}/`)).statusCode).toBe(404);
+  });
+});
