@@ -13,6 +13,9 @@ import { createAuditService } from './modules/audit/service';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
 import { healthRoutes } from './modules/health/routes';
+import { libraryRoutes } from './modules/library/routes';
+import { createLibraryService } from './modules/library/service';
+import { createLibraryTransfer } from './modules/library/transfer';
 import { usersRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
 import { webDistDir } from './paths';
@@ -62,6 +65,7 @@ export async function buildApp(deps: AppDeps) {
   const auth = createAuthService({ db, config, audit });
   const accounts = createAccountsService({ db, config, audit, auth, mailer });
   const users = createUsersService({ db, audit, auth, accounts });
+  const library = createLibraryService({ db, audit });
 
   registerErrorHandler(app);
   registerAuth(app, auth);
@@ -73,6 +77,7 @@ export async function buildApp(deps: AppDeps) {
   accountsRoutes(app, accounts, auth);
   usersRoutes(app, users);
   auditRoutes(app, audit);
+  libraryRoutes(app, library, createLibraryTransfer({ db, audit }));
 
   await registerWebApp(app, deps.webDistDir ?? webDistDir);
   return app;

@@ -27,6 +27,7 @@ export const errorCodes = {
   forbidden: 'FORBIDDEN',
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
+  hasChildren: 'HAS_CHILDREN',
   tooLarge: 'PAYLOAD_TOO_LARGE',
   tooManyRequests: 'TOO_MANY_REQUESTS',
   badRequest: 'BAD_REQUEST',

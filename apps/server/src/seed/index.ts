@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { groups, userGroups, users } from '../db/schema';
 import { generatePassword, hashPassword } from '../lib/passwords';
+import { seedLibrary } from './library';
 import { createRandom } from './random';
 
 export type SeedResult = {
@@ -107,6 +108,7 @@ export async function seedDatabase(db: Database, config: Config): Promise<SeedRe
       };
     });
     const createdUsers = await tx.insert(users).values(demoUsers).returning({ id: users.id });
+    await seedLibrary(tx as Database, random, admin.id);
     await tx.insert(userGroups).values(
       createdUsers.map((u) => ({
         userId: u.id,

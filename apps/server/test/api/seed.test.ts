@@ -2,7 +2,7 @@ import { asc } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import type { DatabaseHandle } from '../../src/db/client';
-import { groups, users } from '../../src/db/schema';
+import { groups, libraryCodes, users } from '../../src/db/schema';
 import { verifyPassword } from '../../src/lib/passwords';
 import { seedDatabase } from '../../src/seed';
 import { openTestDatabase } from '../context';
@@ -67,10 +67,21 @@ describe('first start', () => {
           .select({ name: groups.name, permissions: groups.permissions })
           .from(groups)
           .orderBy(asc(groups.name)),
+        library: await db
+          .select({ codeComb: libraryCodes.codeComb, description: libraryCodes.description, amount: libraryCodes.amount })
+          .from(libraryCodes)
+          .orderBy(asc(libraryCodes.codeComb)),
       });
     }
     expect(snapshots[0]?.users.length).toBeGreaterThan(10);
     expect(snapshots[0]?.groups.length).toBeGreaterThan(1);
+    // A construction budget of a few hundred codes, income and expenses, priced L4 items.
+    expect(snapshots[0]?.library.length).toBeGreaterThan(200);
+    expect(snapshots[0]?.library.filter((c) => !c.codeComb.includes('-')).map((c) => c.description)).toEqual([
+      'Income',
+      'Expenses',
+    ]);
+    expect(snapshots[0]?.library.some((c) => Number(c.amount) > 0)).toBe(true);
     expect(snapshots[1]).toEqual(snapshots[0]);
   });
 

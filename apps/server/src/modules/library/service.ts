@@ -1,0 +1,569 @@
+import {
+  type CodeLevel,
+  type CodeRecord,
+  type CodeRef,
+  type codeCreate,
+  type codeListQuery,
+  type codeUpdate,
+  errorCodes,
+  libraryMessages,
+  type librarySearchQuery,
+  type Rollup,
+  type SearchHit,
+  type UnitRecord,
+  type unitInput,
+  type unitUpdate,
+} from '@ledgerdesk/contracts';
+import { and, count, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod/mini';
+import type { Database } from '../../db/client';
+import { libraryCodes, libraryUnits } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { containsPattern, orderingOf, type Page, pageOf } from '../../resources/list';
+import { uniqueViolation } from '../accounts/service';
+import type { Actor, AuditService } from '../audit/service';
+
+type CodeRow = typeof libraryCodes.$inferSelect;
+type CodeInput = z.output<typeof codeCreate>;
+
+/** The column that names a code's ancestor of the given level (the code itself, at its level). */
+export const ancestorColumn = (level: 1 | 2 | 3) =>
+  ({ 1: libraryCodes.l1Id, 2: libraryCodes.l2Id, 3: libraryCodes.l3Id })[level];
+
+/** Text searched for a code: the trigram index covers exactly this expression. */
+export const searchText = sql`(${libraryCodes.code} || ' ' || ${libraryCodes.codeComb} || ' ' || ${libraryCodes.description})`;
+
+const money = (value: SQL | string | null) => sql<string>`round(coalesce(${value}, 0), 2)::text`;
+
+const sortable = {
+  codeComb: libraryCodes.codeComb,
+  code: libraryCodes.code,
+  description: libraryCodes.description,
+  isActive: libraryCodes.isActive,
+  amount: libraryCodes.amount,
+  createdAt: libraryCodes.createdAt,
+  updatedAt: libraryCodes.updatedAt,
+};
+
+const toRef = (row: Pick<CodeRow, 'id' | 'level' | 'code' | 'codeComb' | 'description'>): CodeRef => ({
+  id: row.id,
+  level: row.level,
+  code: row.code,
+  codeComb: row.codeComb,
+  description: row.description,
+});
+
+/** The ancestor ids a child of `parent` carries: the parent's own, plus the parent itself. */
+export function ancestorsBelow(parent: Pick<CodeRow, 'id' | 'level' | 'l1Id' | 'l2Id' | 'l3Id'> | null) {
+  const ids = { l1Id: null as string | null, l2Id: null as string | null, l3Id: null as string | null };
+  if (!parent) return ids;
+  ids.l1Id = parent.level === 1 ? parent.id : parent.l1Id;
+  ids.l2Id = parent.level === 2 ? parent.id : parent.level > 2 ? parent.l2Id : null;
+  ids.l3Id = parent.level === 3 ? parent.id : null;
+  return ids;
+}
+
+/** The fields of a code an audit entry shows. */
+const audited = (row: CodeRow) => ({
+  code: row.code,
+  codeComb: row.codeComb,
+  description: row.description,
+  isActive: row.isActive,
+  parentId: row.parentId,
+  ...(row.level === 4
+    ? {
+        unitId: row.unitId,
+        unitPrice: row.unitPrice,
+        quantity: row.quantity,
+        taxable: row.taxable,
+        notes: row.notes,
+      }
+    : {}),
+});
+
+export function createLibraryService(deps: { db: Database; audit: AuditService }) {
+  const { db, audit } = deps;
+
+  async function findCode(executor: Database, id: string, level?: CodeLevel): Promise<CodeRow> {
+    const [row] = await executor
+      .select()
+      .from(libraryCodes)
+      .where(and(eq(libraryCodes.id, id), level ? eq(libraryCodes.level, level) : undefined))
+      .limit(1);
+    if (!row) throw AppError.notFound();
+    return row;
+  }
+
+  /** Rows → records, with parents, roll-ups, child counts and units fetched for the page at once. */
+  async function describe(executor: Database, rows: CodeRow[]): Promise<CodeRecord[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const parentIds = [...new Set(rows.map((r) => r.parentId).filter((id): id is string => id !== null))];
+    const unitIds = [...new Set(rows.map((r) => r.unitId).filter((id): id is string => id !== null))];
+    const [parents, units, children, totals] = await Promise.all([
+      parentIds.length ? executor.select().from(libraryCodes).where(inArray(libraryCodes.id, parentIds)) : [],
+      unitIds.length ? executor.select().from(libraryUnits).where(inArray(libraryUnits.id, unitIds)) : [],
+      executor
+        .select({ id: libraryCodes.parentId, n: count() })
+        .from(libraryCodes)
+        .where(inArray(libraryCodes.parentId, ids))
+        .groupBy(libraryCodes.parentId),
+      rollupsOf(
+        executor,
+        rows.filter((r) => r.level < 4),
+      ),
+    ]);
+    const parentById = new Map(parents.map((p) => [p.id, p]));
+    const unitById = new Map(units.map((u) => [u.id, u]));
+    const childCount = new Map(children.map((c) => [c.id, c.n]));
+    return rows.map((r) => {
+      const parent = r.parentId ? parentById.get(r.parentId) : undefined;
+      const unit = r.unitId ? unitById.get(r.unitId) : undefined;
+      const amount = roundMoney(r.amount);
+      return {
+        id: r.id,
+        level: r.level,
+        code: r.code,
+        codeComb: r.codeComb,
+        description: r.description,
+        isActive: r.isActive,
+        parent: parent ? toRef(parent) : null,
+        total: r.level === 4 ? amount : (totals.get(r.id) ?? '0.00'),
+        childCount: childCount.get(r.id) ?? 0,
+        unit: unit ? { id: unit.id, name: unit.name } : null,
+        unitPrice: r.unitPrice,
+        quantity: r.quantity,
+        amount,
+        taxable: r.taxable,
+        notes: r.notes,
+        createdAt: r.createdAt.toISOString(),
+        updatedAt: r.updatedAt.toISOString(),
+      };
+    });
+  }
+
+  /** The sum of the L4 amounts below each code, one GROUP BY per level. */
+  async function rollupsOf(
+    executor: Database,
+    codes: Pick<CodeRow, 'id' | 'level'>[],
+  ): Promise<Map<string, string>> {
+    const totals = new Map<string, string>();
+    for (const level of [1, 2, 3] as const) {
+      const ids = codes.filter((c) => c.level === level).map((c) => c.id);
+      if (ids.length === 0) continue;
+      const column = ancestorColumn(level);
+      const rows = await executor
+        .select({ id: column, total: money(sql`sum(${libraryCodes.amount})`) })
+        .from(libraryCodes)
+        .where(and(inArray(column, ids), eq(libraryCodes.level, 4)))
+        .groupBy(column);
+      for (const row of rows) if (row.id) totals.set(row.id, row.total);
+    }
+    return totals;
+  }
+
+  /** Checks the parent for a code of `level`, and answers it (null for L1). */
+  async function parentFor(executor: Database, level: CodeLevel, parentId: string | null | undefined) {
+    if (level === 1) {
+      if (parentId)
+        throw AppError.badRequest(libraryMessages.parentNotAllowed, {
+          parentId: libraryMessages.parentNotAllowed,
+        });
+      return null;
+    }
+    if (!parentId)
+      throw AppError.badRequest(libraryMessages.parentRequired(level), {
+        parentId: libraryMessages.parentRequired(level),
+      });
+    const [parent] = await executor.select().from(libraryCodes).where(eq(libraryCodes.id, parentId)).limit(1);
+    if (!parent)
+      throw AppError.badRequest(libraryMessages.parentMissing, { parentId: libraryMessages.parentMissing });
+    if (parent.level !== level - 1) {
+      throw AppError.badRequest(libraryMessages.parentWrongLevel(level), {
+        parentId: libraryMessages.parentWrongLevel(level),
+      });
+    }
+    return parent;
+  }
+
+  async function assertItemFields(executor: Database, level: CodeLevel, input: CodeInput) {
+    if (level !== 4) {
+      const hasItemFields =
+        input.unitId || Number(input.unitPrice) !== 0 || Number(input.quantity) !== 0 || input.taxable;
+      if (hasItemFields)
+        throw AppError.badRequest(libraryMessages.itemFieldsOnL4, { unitId: libraryMessages.itemFieldsOnL4 });
+      return;
+    }
+    if (input.unitId) {
+      const [unit] = await executor
+        .select({ id: libraryUnits.id })
+        .from(libraryUnits)
+        .where(eq(libraryUnits.id, input.unitId));
+      if (!unit)
+        throw AppError.badRequest(libraryMessages.unitMissing, { unitId: libraryMessages.unitMissing });
+    }
+  }
+
+  const itemValues = (level: CodeLevel, input: CodeInput) =>
+    level === 4
+      ? {
+          unitId: input.unitId ?? null,
+          unitPrice: input.unitPrice,
+          quantity: input.quantity,
+          taxable: input.taxable,
+          notes: input.notes,
+        }
+      : { unitId: null, unitPrice: '0', quantity: '0', taxable: false, notes: input.notes };
+
+  function conflictOfCode(error: unknown, codeComb: string): never {
+    if (uniqueViolation(error) !== null) {
+      const message = libraryMessages.codeTaken(codeComb);
+      throw AppError.conflict(message, { code: message });
+    }
+    throw error;
+  }
+
+  return {
+    async list(level: CodeLevel, query: z.output<typeof codeListQuery>): Promise<Page<CodeRecord>> {
+      const where = and(
+        eq(libraryCodes.level, level),
+        query.parent ? eq(libraryCodes.parentId, query.parent) : undefined,
+        query.isActive === undefined ? undefined : eq(libraryCodes.isActive, query.isActive),
+        query.search ? sql`${searchText} ilike ${containsPattern(query.search)}` : undefined,
+      );
+      const order = orderingOf(query.ordering, sortable, 'codeComb', libraryCodes.id);
+      const { limit, offset } = pageOf(query);
+      const [total] = await db.select({ n: count() }).from(libraryCodes).where(where);
+      const rows = await db
+        .select()
+        .from(libraryCodes)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset);
+      return {
+        count: total?.n ?? 0,
+        page: query.page,
+        pageSize: query.pageSize,
+        results: await describe(db, rows),
+      };
+    },
+
+    async get(level: CodeLevel | undefined, id: string): Promise<CodeRecord> {
+      const [record] = await describe(db, [await findCode(db, id, level)]);
+      if (!record) throw AppError.notFound();
+      return record;
+    },
+
+    /** The code's ancestors from L1 down, and the code itself last. */
+    async path(id: string): Promise<CodeRef[]> {
+      const row = await findCode(db, id);
+      const ids = [row.l1Id, row.l2Id, row.l3Id].filter((x): x is string => x !== null && x !== row.id);
+      const ancestors = ids.length
+        ? await db.select().from(libraryCodes).where(inArray(libraryCodes.id, ids))
+        : [];
+      return [...ancestors.sort((a, b) => a.level - b.level), row].map(toRef);
+    },
+
+    /** Codes of every level matching the term, each with its path for display. */
+    async search(query: z.output<typeof librarySearchQuery>): Promise<SearchHit[]> {
+      const rows = await db
+        .select()
+        .from(libraryCodes)
+        .where(sql`${searchText} ilike ${containsPattern(query.q)}`)
+        .orderBy(libraryCodes.level, libraryCodes.codeComb)
+        .limit(query.limit);
+      const ancestorIds = [
+        ...new Set(rows.flatMap((r) => [r.l1Id, r.l2Id, r.l3Id]).filter((x): x is string => x !== null)),
+      ];
+      const ancestors = ancestorIds.length
+        ? await db.select().from(libraryCodes).where(inArray(libraryCodes.id, ancestorIds))
+        : [];
+      const byId = new Map([...ancestors, ...rows].map((a) => [a.id, a]));
+      return rows.map((r) => ({
+        code: toRef(r),
+        isActive: r.isActive,
+        path: [r.l1Id, r.l2Id, r.l3Id]
+          .filter((x): x is string => x !== null && x !== r.id)
+          .map((x) => byId.get(x))
+          .filter((x): x is CodeRow => x !== undefined)
+          .map(toRef),
+      }));
+    },
+
+    /** The budget totals: the whole library, and every L1, L2 and L3 code. */
+    async rollup(): Promise<Rollup> {
+      const perLevel = await Promise.all(
+        ([1, 2, 3] as const).map((level) =>
+          db
+            .select({ id: ancestorColumn(level), total: money(sql`sum(${libraryCodes.amount})`) })
+            .from(libraryCodes)
+            .where(eq(libraryCodes.level, 4))
+            .groupBy(ancestorColumn(level)),
+        ),
+      );
+      const totals = new Map(perLevel.flat().map((t) => [t.id, t.total]));
+      const [grand] = await db
+        .select({ total: money(sql`sum(${libraryCodes.amount})`) })
+        .from(libraryCodes)
+        .where(eq(libraryCodes.level, 4));
+      const codes = await db
+        .select({
+          id: libraryCodes.id,
+          level: libraryCodes.level,
+          codeComb: libraryCodes.codeComb,
+          description: libraryCodes.description,
+        })
+        .from(libraryCodes)
+        .where(ne(libraryCodes.level, 4))
+        .orderBy(libraryCodes.codeComb);
+      return {
+        total: grand?.total ?? '0.00',
+        codes: codes.map((c) => ({ ...c, total: totals.get(c.id) ?? '0.00' })),
+      };
+    },
+
+    async create(level: CodeLevel, input: CodeInput, actor: Actor): Promise<CodeRecord> {
+      let codeComb = input.code;
+      try {
+        return await db.transaction(async (tx) => {
+          const executor = tx as Database;
+          const parent = await parentFor(executor, level, input.parentId);
+          await assertItemFields(executor, level, input);
+          codeComb = parent ? `${parent.codeComb}-${input.code}` : input.code;
+          const [row] = await executor
+            .insert(libraryCodes)
+            .values({
+              level,
+              parentId: parent?.id ?? null,
+              ...ancestorsBelow(parent),
+              code: input.code,
+              codeComb,
+              description: input.description,
+              isActive: input.isActive,
+              ...itemValues(level, input),
+              createdBy: actor.id,
+              updatedBy: actor.id,
+            })
+            .returning();
+          if (!row) throw new Error('code insert returned nothing');
+          // An L1, L2 or L3 code is its own ancestor of its level: its descendants point at it.
+          const own = level < 4 ? { [`l${level}Id`]: row.id } : {};
+          const [saved] =
+            level < 4
+              ? await executor.update(libraryCodes).set(own).where(eq(libraryCodes.id, row.id)).returning()
+              : [row];
+          if (!saved) throw new Error('code vanished');
+          await audit.record(executor, actor, {
+            action: 'create',
+            entity: `l${level}code`,
+            key: row.id,
+            after: audited(saved),
+          });
+          const [record] = await describe(executor, [saved]);
+          if (!record) throw new Error('code vanished');
+          return record;
+        });
+      } catch (error) {
+        conflictOfCode(error, codeComb);
+      }
+    },
+
+    /**
+     * Updates a code. A new segment or a new parent (a move) rewrites the full code and the
+     * ancestors of every code below it, in the same transaction.
+     */
+    async update(
+      level: CodeLevel,
+      id: string,
+      input: z.output<typeof codeUpdate>,
+      actor: Actor,
+    ): Promise<CodeRecord> {
+      if (input.id !== id) {
+        const message = 'The id in the body does not match the id in the address.';
+        throw AppError.badRequest(message, { id: message });
+      }
+      let codeComb = input.code;
+      try {
+        return await db.transaction(async (tx) => {
+          const executor = tx as Database;
+          const before = await findCode(executor, id, level);
+          const parent = await parentFor(executor, level, input.parentId);
+          await assertItemFields(executor, level, input);
+          codeComb = parent ? `${parent.codeComb}-${input.code}` : input.code;
+          const ancestors = { ...ancestorsBelow(parent), ...(level < 4 ? { [`l${level}Id`]: id } : {}) };
+          const [after] = await executor
+            .update(libraryCodes)
+            .set({
+              parentId: parent?.id ?? null,
+              ...ancestors,
+              code: input.code,
+              codeComb,
+              description: input.description,
+              isActive: input.isActive,
+              ...itemValues(level, input),
+              updatedBy: actor.id,
+            })
+            .where(eq(libraryCodes.id, id))
+            .returning();
+          if (!after) throw AppError.notFound();
+          let rewritten = 0;
+          if (level < 4 && (before.codeComb !== codeComb || before.parentId !== after.parentId)) {
+            const moved = await executor
+              .update(libraryCodes)
+              .set({
+                codeComb: sql`${codeComb} || substr(${libraryCodes.codeComb}, ${before.codeComb.length + 1})`,
+                l1Id: ancestors.l1Id,
+                ...(level >= 2 ? { l2Id: ancestors.l2Id } : {}),
+                updatedBy: actor.id,
+              })
+              .where(and(eq(ancestorColumn(level as 1 | 2 | 3), id), ne(libraryCodes.id, id)))
+              .returning({ id: libraryCodes.id });
+            rewritten = moved.length;
+          }
+          await audit.record(executor, actor, {
+            action: before.parentId !== after.parentId ? 'move' : 'update',
+            entity: `l${level}code`,
+            key: id,
+            before: audited(before),
+            after: { ...audited(after), ...(rewritten ? { descendantsRewritten: rewritten } : {}) },
+          });
+          const [record] = await describe(executor, [after]);
+          if (!record) throw AppError.notFound();
+          return record;
+        });
+      } catch (error) {
+        conflictOfCode(error, codeComb);
+      }
+    },
+
+    /** Deletes a code; one with codes below it only when `cascade` asks for them to go too. */
+    async remove(level: CodeLevel, id: string, cascade: boolean, actor: Actor): Promise<{ deleted: number }> {
+      return db.transaction(async (tx) => {
+        const executor = tx as Database;
+        const before = await findCode(executor, id, level);
+        const below = level < 4 ? ancestorColumn(level as 1 | 2 | 3) : null;
+        const [descendants] = below
+          ? await executor
+              .select({ n: count() })
+              .from(libraryCodes)
+              .where(and(eq(below, id), ne(libraryCodes.id, id)))
+          : [{ n: 0 }];
+        const n = descendants?.n ?? 0;
+        if (n > 0 && !cascade) {
+          throw new AppError(409, errorCodes.hasChildren, libraryMessages.hasChildren(level, n), {
+            descendants: String(n),
+          });
+        }
+        // One statement: the parent links are checked at its end, when the whole subtree is gone.
+        const gone = await executor
+          .delete(libraryCodes)
+          .where(below ? or(eq(below, id), eq(libraryCodes.id, id)) : eq(libraryCodes.id, id))
+          .returning({ id: libraryCodes.id });
+        await audit.record(executor, actor, {
+          action: n > 0 ? 'delete-cascade' : 'delete',
+          entity: `l${level}code`,
+          key: id,
+          before: { ...audited(before), ...(n > 0 ? { descendants: n } : {}) },
+        });
+        return { deleted: gone.length };
+      });
+    },
+
+    async listUnits(): Promise<UnitRecord[]> {
+      const usage = sql<number>`(select count(*)::int from ${libraryCodes} where ${libraryCodes.unitId} = ${libraryUnits.id})`;
+      return db
+        .select({
+          id: libraryUnits.id,
+          name: libraryUnits.name,
+          description: libraryUnits.description,
+          usage,
+        })
+        .from(libraryUnits)
+        .orderBy(libraryUnits.name);
+    },
+
+    async createUnit(input: z.output<typeof unitInput>, actor: Actor): Promise<UnitRecord> {
+      try {
+        return await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(libraryUnits)
+            .values({ ...input, createdBy: actor.id, updatedBy: actor.id })
+            .returning();
+          if (!row) throw new Error('unit insert returned nothing');
+          await audit.record(tx as Database, actor, {
+            action: 'create',
+            entity: 'unit',
+            key: row.id,
+            after: input,
+          });
+          return { id: row.id, name: row.name, description: row.description, usage: 0 };
+        });
+      } catch (error) {
+        if (uniqueViolation(error) !== null)
+          throw AppError.conflict(libraryMessages.unitTaken, { name: libraryMessages.unitTaken });
+        throw error;
+      }
+    },
+
+    async updateUnit(id: string, input: z.output<typeof unitUpdate>, actor: Actor): Promise<UnitRecord> {
+      if (input.id !== id)
+        throw AppError.badRequest('The id in the body does not match the id in the address.');
+      try {
+        return await db.transaction(async (tx) => {
+          const [before] = await tx.select().from(libraryUnits).where(eq(libraryUnits.id, id));
+          if (!before) throw AppError.notFound();
+          const [row] = await tx
+            .update(libraryUnits)
+            .set({ name: input.name, description: input.description, updatedBy: actor.id })
+            .where(eq(libraryUnits.id, id))
+            .returning();
+          if (!row) throw AppError.notFound();
+          await audit.record(tx as Database, actor, {
+            action: 'update',
+            entity: 'unit',
+            key: id,
+            before: { name: before.name, description: before.description },
+            after: { name: row.name, description: row.description },
+          });
+          const [used] = await tx
+            .select({ n: count() })
+            .from(libraryCodes)
+            .where(eq(libraryCodes.unitId, id));
+          return { id: row.id, name: row.name, description: row.description, usage: used?.n ?? 0 };
+        });
+      } catch (error) {
+        if (uniqueViolation(error) !== null)
+          throw AppError.conflict(libraryMessages.unitTaken, { name: libraryMessages.unitTaken });
+        throw error;
+      }
+    },
+
+    async removeUnit(id: string, actor: Actor): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(libraryUnits).where(eq(libraryUnits.id, id));
+        if (!before) throw AppError.notFound();
+        const [used] = await tx.select({ n: count() }).from(libraryCodes).where(eq(libraryCodes.unitId, id));
+        if ((used?.n ?? 0) > 0) throw AppError.conflict(libraryMessages.unitInUse(used?.n ?? 0));
+        await tx.delete(libraryUnits).where(eq(libraryUnits.id, id));
+        await audit.record(tx as Database, actor, {
+          action: 'delete',
+          entity: 'unit',
+          key: id,
+          before: { name: before.name },
+        });
+      });
+    },
+  };
+}
+export type LibraryService = ReturnType<typeof createLibraryService>;
+
+/** numeric(…, 5) from the database, shown with two decimals (half away from zero, as SQL round). */
+function roundMoney(value: string | null): string {
+  if (!value) return '0.00';
+  const [whole = '0', fraction = ''] = value.split('.');
+  const cents = BigInt(whole + `${fraction}000`.slice(0, 3));
+  const rounded = (cents + 5n) / 10n;
+  const s = rounded.toString().padStart(3, '0');
+  return `${s.slice(0, -2)}.${s.slice(-2)}`;
+}

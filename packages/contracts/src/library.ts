@@ -1,0 +1,183 @@
+import { z } from 'zod/mini';
+import { booleanQuery, listQuery, text, timestamp } from './api';
+
+export const codeLevels = [1, 2, 3, 4] as const;
+export type CodeLevel = (typeof codeLevels)[number];
+
+/** A code's own segment: letters, digits and dots, 1–20 characters. */
+export const codeSegment = z
+  .string('Please enter a code.')
+  .check(
+    z.trim(),
+    z.minLength(1, 'Please enter a code.'),
+    z.maxLength(20, 'The code must be at most 20 characters.'),
+    z.regex(/^[A-Za-z0-9.]+$/, 'Use letters, digits and dots only.'),
+  );
+
+/** A decimal ≥ 0 as a string (money is never a float): up to `scale` decimals. */
+export const decimal = (label: string, scale: number) =>
+  z.pipe(
+    z.pipe(
+      z.union([z.string(), z.number()], `${label} must be a number.`),
+      z.transform((value: string | number) => String(value).trim()),
+    ),
+    z
+      .string()
+      .check(
+        z.regex(
+          new RegExp(`^\\d{1,15}(\\.\\d{1,${scale}})?$`),
+          `${label} must be a number ≥ 0 with at most ${scale} decimals.`,
+        ),
+      ),
+  );
+
+export const unitRecord = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string(),
+  usage: z.number(),
+});
+export type UnitRecord = z.infer<typeof unitRecord>;
+export const unitInput = z.object({
+  name: text(20, 'The unit must be at most 20 characters.').check(z.minLength(1, 'Please enter a unit.')),
+  description: z._default(text(100, 'The description must be at most 100 characters.'), ''),
+});
+export const unitUpdate = z.extend(unitInput, { id: z.uuid('The id is not valid.') });
+
+export const codeRef = z.object({
+  id: z.uuid(),
+  level: z.number(),
+  code: z.string(),
+  codeComb: z.string(),
+  description: z.string(),
+});
+export type CodeRef = z.infer<typeof codeRef>;
+
+export const codeRecord = z.object({
+  id: z.uuid(),
+  level: z.number(),
+  code: z.string(),
+  codeComb: z.string(),
+  description: z.string(),
+  isActive: z.boolean(),
+  parent: z.nullable(codeRef),
+  /** L4: its amount; L1–L3: the roll-up of the amounts of the L4 items below. */
+  total: z.string(),
+  childCount: z.number(),
+  unit: z.nullable(z.object({ id: z.uuid(), name: z.string() })),
+  unitPrice: z.string(),
+  quantity: z.string(),
+  amount: z.string(),
+  taxable: z.boolean(),
+  notes: z.string(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type CodeRecord = z.infer<typeof codeRecord>;
+
+export const codeOrderings = [
+  'codeComb',
+  'code',
+  'description',
+  'isActive',
+  'amount',
+  'createdAt',
+  'updatedAt',
+] as const;
+
+export const codeListQuery = z.extend(listQuery, {
+  parent: z.optional(z.uuid('parent must be a code id.')),
+  isActive: z.optional(booleanQuery),
+});
+export type CodeListQuery = z.input<typeof codeListQuery>;
+
+const codeFields = {
+  code: codeSegment,
+  description: text(500, 'The description must be at most 500 characters.').check(
+    z.minLength(1, 'Please enter a description.'),
+  ),
+  isActive: z._default(z.boolean(), true),
+  parentId: z.optional(z.nullable(z.uuid('The parent is not valid.'))),
+  // L4 items only:
+  unitId: z.optional(z.nullable(z.uuid('The unit is not valid.'))),
+  unitPrice: z._default(decimal('The unit price', 2), '0'),
+  quantity: z._default(decimal('The quantity', 3), '0'),
+  taxable: z._default(z.boolean(), false),
+  notes: z._default(text(2000, 'The notes must be at most 2000 characters.'), ''),
+};
+export const codeCreate = z.object(codeFields);
+export type CodeCreate = z.input<typeof codeCreate>;
+export const codeUpdate = z.object({ id: z.uuid('The id is not valid.'), ...codeFields });
+export type CodeUpdate = z.input<typeof codeUpdate>;
+
+export const codeDeleteQuery = z.object({ cascade: z.optional(booleanQuery) });
+
+export const librarySearchQuery = z.object({
+  q: text(100, 'The search is too long.').check(z.minLength(1, 'Please enter something to search for.')),
+  limit: z._default(
+    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100, 'limit must be at most 100.')),
+    20,
+  ),
+});
+export const searchHit = z.object({ code: codeRef, path: z.array(codeRef), isActive: z.boolean() });
+export type SearchHit = z.infer<typeof searchHit>;
+
+export const rollup = z.object({
+  total: z.string(),
+  codes: z.array(
+    z.object({
+      id: z.uuid(),
+      level: z.number(),
+      codeComb: z.string(),
+      description: z.string(),
+      total: z.string(),
+    }),
+  ),
+});
+export type Rollup = z.infer<typeof rollup>;
+
+/** The CSV of export and import: one row per code, with its parent's full code. */
+export const libraryCsvColumns = [
+  'level',
+  'code_comb',
+  'parent_code_comb',
+  'code',
+  'description',
+  'is_active',
+  'unit',
+  'unit_price',
+  'quantity',
+  'taxable',
+  'notes',
+] as const;
+
+export const importQuery = z.object({ dryRun: z.optional(booleanQuery) });
+export const importRowError = z.object({ row: z.number(), field: z.string(), message: z.string() });
+export type ImportRowError = z.infer<typeof importRowError>;
+export const importSummary = z.object({ rows: z.number(), inserted: z.number(), updated: z.number() });
+export type ImportSummary = z.infer<typeof importSummary>;
+/** The lines of an import's response stream (application/x-ndjson), the last one `done` or `failed`. */
+export type ImportEvent =
+  | { type: 'progress'; done: number; total: number }
+  | ({ type: 'done' } & ImportSummary)
+  | { type: 'failed'; errorMessage: string };
+
+export const libraryMessages = {
+  added: (level: number) => `L${level}Code Added Successfully`,
+  addFailed: (level: number) => `Failed to add L${level}Code.`,
+  deleteFailed: (level: number) => `Failed to delete L${level}Code.`,
+  parentRequired: (level: number) => `An L${level} code needs a parent L${level - 1} code.`,
+  parentNotAllowed: 'An L1 code has no parent.',
+  parentWrongLevel: (level: number) => `The parent must be an L${level - 1} code.`,
+  parentMissing: 'The parent code does not exist.',
+  cannotMoveUnder: 'A code cannot be moved under itself or its own descendants.',
+  codeTaken: (codeComb: string) => `The code ${codeComb} already exists under this parent.`,
+  hasChildren: (level: number, count: number) =>
+    `This L${level} code has ${count} code${count === 1 ? '' : 's'} below it. Delete them too, or move them first.`,
+  itemFieldsOnL4: 'Unit, unit price, quantity and taxable belong to L4 items only.',
+  unitMissing: 'The unit does not exist.',
+  unitTaken: 'A unit with this name already exists.',
+  unitInUse: (count: number) => `This unit is used by ${count} item${count === 1 ? '' : 's'}.`,
+  importInvalid: (count: number) =>
+    `The file has ${count} error${count === 1 ? '' : 's'}: nothing was imported.`,
+} as const;
