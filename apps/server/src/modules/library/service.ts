@@ -293,32 +293,24 @@ export function createLibraryService(deps: { db: Database; audit: AuditService }
 
     /** The budget totals: the whole library, and every L1, L2 and L3 code. */
     async rollup(): Promise<Rollup> {
-      const perLevel = await Promise.all(
-        ([1, 2, 3] as const).map((level) =>
-          db
-            .select({ id: ancestorColumn(level), total: money(sql`sum(${libraryCodes.amount})`) })
-            .from(libraryCodes)
-            .where(eq(libraryCodes.level, 4))
-            .groupBy(ancestorColumn(level)),
-        ),
-      );
-      const totals = new Map(perLevel.flat().map((t) => [t.id, t.total]));
-      const [grand] = await db
-        .select({ total: money(sql`sum(${libraryCodes.amount})`) })
-        .from(libraryCodes)
-        .where(eq(libraryCodes.level, 4));
-      const codes = await db
+      // One pass over the L4 items: GROUPING SETS gives the sum per L1, per L2, per L3 and of
+      // everything at once, each row carrying only the id of its own set (none for the grand total).
+      const sums = await db
         .select({
-          id: libraryCodes.id,
-          level: libraryCodes.level,
-          codeComb: libraryCodes.codeComb,
-          description: libraryCodes.description,
+          id: sql<string | null>`coalesce(${libraryCodes.l3Id}, ${libraryCodes.l2Id}, ${libraryCodes.l1Id})`,
+          total: money(sql`sum(${libraryCodes.amount})`),
         })
+        .from(libraryCodes)
+        .where(eq(libraryCodes.level, 4))
+        .groupBy(sql`grouping sets ((${libraryCodes.l1Id}), (${libraryCodes.l2Id}), (${libraryCodes.l3Id}), ())`);
+      const totals = new Map(sums.map((t) => [t.id, t.total]));
+      const codes = await db
+        .select({ id: libraryCodes.id, level: libraryCodes.level, codeComb: libraryCodes.codeComb, description: libraryCodes.description })
         .from(libraryCodes)
         .where(ne(libraryCodes.level, 4))
         .orderBy(libraryCodes.codeComb);
       return {
-        total: grand?.total ?? '0.00',
+        total: sums.find((t) => t.id === null)?.total ?? '0.00',
         codes: codes.map((c) => ({ ...c, total: totals.get(c.id) ?? '0.00' })),
       };
     },
