@@ -5,4 +5,5 @@ export * from './auth';
 export * from './library';
 export * from './messages';
 export * from './permissions';
+export * from './preferences';
 export * from './users';

@@ -25,6 +25,8 @@ const expectedAccess: Record<string, Access> = {
   'PUT /api/users/me/': 'authenticated',
   'POST /api/users/profile/': 'authenticated',
   'POST /api/users/me/password/': 'authenticated',
+  'GET /api/users/me/preferences/': 'authenticated',
+  'PUT /api/users/me/preferences/': 'authenticated',
   'GET /api/users/me/sessions/': 'authenticated',
   'DELETE /api/users/me/sessions/:id/': 'authenticated',
   'POST /api/users/me/sessions/revoke-others/': 'authenticated',

@@ -1,4 +1,4 @@
-import { accountMessages } from '@ledgerdesk/contracts';
+import { accountMessages, defaultPreferences } from '@ledgerdesk/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetTokens, users } from '../../src/db/schema';
@@ -206,6 +206,57 @@ describe('forgot and reset password', () => {
     const blocked = await post('/api/auth/forgot-password', { email: 'x@test.local' }, { ip: '10.7.0.1' });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().errorMessage).toBe(accountMessages.tooManyResetRequests);
+  });
+});
+
+describe('preferences', () => {
+  it('start at the defaults, are saved per user, and bad values are refused by name', async () => {
+    await ctx.createUser({ email: 'prefs@test.local', password: 'prefs-pass-1' });
+    const token = await ctx.login('prefs@test.local', 'prefs-pass-1');
+    const fresh = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users/me/preferences/',
+      headers: auth(token),
+    });
+    expect(fresh.json()).toEqual(defaultPreferences);
+    const layout = {
+      ...defaultPreferences.layout,
+      theme: 'dark',
+      layout: 'semibox',
+      sidebarColor: 'gradient-2',
+    };
+    const saved = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/users/me/preferences/',
+      headers: auth(token),
+      payload: { layout, language: 'fr' },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data).toEqual({ layout, language: 'fr' });
+    // Another session of the same user reads them; another user does not.
+    const again = await ctx.login('prefs@test.local', 'prefs-pass-1');
+    expect(
+      (
+        await ctx.app.inject({ method: 'GET', url: '/api/users/me/preferences/', headers: auth(again) })
+      ).json(),
+    ).toEqual({ layout, language: 'fr' });
+    const admin = await ctx.login(ADMIN.email, ADMIN.password);
+    expect(
+      (
+        await ctx.app.inject({ method: 'GET', url: '/api/users/me/preferences/', headers: auth(admin) })
+      ).json(),
+    ).toEqual(defaultPreferences);
+
+    const bad = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/users/me/preferences/',
+      headers: auth(token),
+      payload: { layout: { ...layout, sidebarSize: 'huge' }, language: 'fr' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fieldErrors['layout.sidebarSize']).toBe(
+      'sidebarSize must be one of: lg, md, sm, sm-hover.',
+    );
   });
 });
 

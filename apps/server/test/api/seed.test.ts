@@ -68,7 +68,11 @@ describe('first start', () => {
           .from(groups)
           .orderBy(asc(groups.name)),
         library: await db
-          .select({ codeComb: libraryCodes.codeComb, description: libraryCodes.description, amount: libraryCodes.amount })
+          .select({
+            codeComb: libraryCodes.codeComb,
+            description: libraryCodes.description,
+            amount: libraryCodes.amount,
+          })
           .from(libraryCodes)
           .orderBy(asc(libraryCodes.codeComb)),
       });

@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -109,3 +110,12 @@ export const passwordResetTokens = pgTable(
     index('password_reset_tokens_user_idx').on(t.userId),
   ],
 );
+
+/** Each user's layout settings and language, as one document (read through parsePreferences). */
+export const userPreferences = pgTable('user_preferences', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  preferences: jsonb('preferences').notNull(),
+  ...auditColumns(),
+});

@@ -7,6 +7,7 @@ import {
   mutationResponse,
   ownSession,
   passwordChange,
+  preferencesInput,
   profileUpdate,
   resetPasswordRequest,
   sessionUser,
@@ -153,6 +154,37 @@ export function accountsRoutes(app: FastifyInstance, accounts: AccountsService, 
         null,
       );
     },
+  );
+
+  const preferencesSchema = z.object({
+    layout: preferencesInput.shape.layout,
+    language: preferencesInput.shape.language,
+  });
+  r.get(
+    '/api/users/me/preferences/',
+    {
+      ...signedIn,
+      schema: {
+        tags: ['profile'],
+        summary: 'Your layout settings and language',
+        response: { 200: preferencesSchema },
+      },
+    },
+    (request) => accounts.preferences(currentUser(request)),
+  );
+  r.put(
+    '/api/users/me/preferences/',
+    {
+      ...signedIn,
+      schema: {
+        tags: ['profile'],
+        summary: 'Save your layout settings and language',
+        body: preferencesInput,
+        response: { 200: mutationResponse(preferencesSchema), ...errors },
+      },
+    },
+    async (request) =>
+      updated(await accounts.savePreferences(currentUser(request), request.body, actorOf(request))),
   );
 
   r.get(

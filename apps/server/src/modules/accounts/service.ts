@@ -3,14 +3,16 @@ import {
   type ForgotPasswordRequest,
   type OwnSession,
   type PasswordChange,
+  type Preferences,
   type ProfileUpdate,
+  parsePreferences,
   type ResetPasswordRequest,
   type SignupRequest,
 } from '@ledgerdesk/contracts';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { passwordResetTokens, sessions, users } from '../../db/schema';
+import { passwordResetTokens, sessions, userPreferences, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
@@ -286,6 +288,34 @@ export function createAccountsService(deps: {
         action: 'password.change',
         keepSessionId: user.sessionId,
       });
+    },
+
+    async preferences(user: AuthUser): Promise<Preferences> {
+      const [row] = await db.select().from(userPreferences).where(eq(userPreferences.userId, user.id));
+      return parsePreferences(row?.preferences);
+    },
+
+    async savePreferences(user: AuthUser, input: Preferences, actor: Actor): Promise<Preferences> {
+      const preferences = parsePreferences(input);
+      await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(userPreferences).where(eq(userPreferences.userId, user.id));
+        await tx
+          .insert(userPreferences)
+          .values({ userId: user.id, preferences, createdBy: user.id, updatedBy: user.id })
+          .onConflictDoUpdate({
+            target: userPreferences.userId,
+            set: { preferences, updatedBy: user.id, updatedAt: sql`now()` },
+          });
+        const old = parsePreferences(before?.preferences);
+        await audit.record(tx as Database, actor, {
+          action: 'preferences.update',
+          entity: 'user',
+          key: user.id,
+          before: { ...old.layout, language: old.language },
+          after: { ...preferences.layout, language: preferences.language },
+        });
+      });
+      return preferences;
     },
 
     async listOwnSessions(user: AuthUser): Promise<OwnSession[]> {

@@ -302,10 +302,17 @@ export function createLibraryService(deps: { db: Database; audit: AuditService }
         })
         .from(libraryCodes)
         .where(eq(libraryCodes.level, 4))
-        .groupBy(sql`grouping sets ((${libraryCodes.l1Id}), (${libraryCodes.l2Id}), (${libraryCodes.l3Id}), ())`);
+        .groupBy(
+          sql`grouping sets ((${libraryCodes.l1Id}), (${libraryCodes.l2Id}), (${libraryCodes.l3Id}), ())`,
+        );
       const totals = new Map(sums.map((t) => [t.id, t.total]));
       const codes = await db
-        .select({ id: libraryCodes.id, level: libraryCodes.level, codeComb: libraryCodes.codeComb, description: libraryCodes.description })
+        .select({
+          id: libraryCodes.id,
+          level: libraryCodes.level,
+          codeComb: libraryCodes.codeComb,
+          description: libraryCodes.description,
+        })
         .from(libraryCodes)
         .where(ne(libraryCodes.level, 4))
         .orderBy(libraryCodes.codeComb);
