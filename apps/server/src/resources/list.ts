@@ -1,5 +1,7 @@
 import type { ListQuery } from '@ledgerdesk/contracts';
-import { asc, desc, ilike, or, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { asc, count, desc, ilike, or, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Database } from '../db/client';
 import { AppError } from '../lib/errors';
 
 /** `%term%` for ILIKE, with the term's own % and _ taken literally. */
@@ -40,3 +42,27 @@ export function pageOf(query: Pick<ListQuery, 'page' | 'pageSize'>) {
 }
 
 export type Page<T> = { count: number; page: number; pageSize: number; results: T[] };
+
+/**
+ * One page of a table: the count of rows matching `where`, and the page's rows in `order`,
+ * turned into API records by `describe` (which may fetch what the page's rows refer to, at once).
+ */
+export async function listPage<T extends PgTable, R>(
+  db: Database,
+  table: T,
+  options: { where: SQL | undefined; order: SQL[]; query: Pick<ListQuery, 'page' | 'pageSize'> },
+  describe: (rows: T['$inferSelect'][]) => R[] | Promise<R[]>,
+): Promise<Page<R>> {
+  const { where, order, query } = options;
+  const { limit, offset } = pageOf(query);
+  const source = table as PgTable;
+  const [total] = await db.select({ n: count() }).from(source).where(where);
+  const rows = (await db
+    .select()
+    .from(source)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset)) as T['$inferSelect'][];
+  return { count: total?.n ?? 0, page: query.page, pageSize: query.pageSize, results: await describe(rows) };
+}

@@ -1,10 +1,10 @@
 import type { AuditEntry as AuditEntryRecord, auditListQuery } from '@ledgerdesk/contracts';
-import { and, count, eq, gte, lte } from 'drizzle-orm';
+import { and, eq, gte, lte } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { auditLog } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { orderingOf, type Page, pageOf, searchCondition } from '../../resources/list';
+import { listPage, orderingOf, type Page, searchCondition } from '../../resources/list';
 
 const toRecord = (row: typeof auditLog.$inferSelect): AuditEntryRecord => ({
   id: row.id,
@@ -74,21 +74,7 @@ export function createAuditService(db: Database) {
         '-at',
         auditLog.id,
       );
-      const [total] = await db.select({ n: count() }).from(auditLog).where(where);
-      const { limit, offset } = pageOf(query);
-      const rows = await db
-        .select()
-        .from(auditLog)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset);
-      return {
-        count: total?.n ?? 0,
-        page: query.page,
-        pageSize: query.pageSize,
-        results: rows.map(toRecord),
-      };
+      return listPage(db, auditLog, { where, order, query }, (rows) => rows.map(toRecord));
     },
 
     async get(id: string): Promise<AuditEntryRecord> {

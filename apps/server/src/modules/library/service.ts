@@ -19,7 +19,7 @@ import type { z } from 'zod/mini';
 import type { Database } from '../../db/client';
 import { libraryCodes, libraryUnits } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { containsPattern, orderingOf, type Page, pageOf } from '../../resources/list';
+import { containsPattern, listPage, orderingOf, type Page } from '../../resources/list';
 import { uniqueViolation } from '../accounts/service';
 import type { Actor, AuditService } from '../audit/service';
 
@@ -232,21 +232,7 @@ export function createLibraryService(deps: { db: Database; audit: AuditService }
         query.search ? sql`${searchText} ilike ${containsPattern(query.search)}` : undefined,
       );
       const order = orderingOf(query.ordering, sortable, 'codeComb', libraryCodes.id);
-      const { limit, offset } = pageOf(query);
-      const [total] = await db.select({ n: count() }).from(libraryCodes).where(where);
-      const rows = await db
-        .select()
-        .from(libraryCodes)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset);
-      return {
-        count: total?.n ?? 0,
-        page: query.page,
-        pageSize: query.pageSize,
-        results: await describe(db, rows),
-      };
+      return listPage(db, libraryCodes, { where, order, query }, (rows) => describe(db, rows));
     },
 
     async get(level: CodeLevel | undefined, id: string): Promise<CodeRecord> {

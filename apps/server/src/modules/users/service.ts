@@ -9,13 +9,14 @@ import {
   userMessages,
   type userUpdate,
 } from '@ledgerdesk/contracts';
-import { and, count, eq, exists, inArray, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { groups, userGroups, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
-import { orderingOf, type Page, pageOf, searchCondition } from '../../resources/list';
+import { listPage, orderingOf, type Page, searchCondition } from '../../resources/list';
+import { existingIds, findById } from '../../resources/records';
 import type { AccountsService } from '../accounts/service';
 import {
   assertAcceptablePassword,
@@ -88,20 +89,10 @@ export function createUsersService(deps: {
     };
   }
 
-  async function findUser(executor: Database, id: string): Promise<UserRow> {
-    const [row] = await executor.select().from(users).where(eq(users.id, id)).limit(1);
-    if (!row) throw AppError.notFound();
-    return row;
-  }
+  const findUser = (executor: Database, id: string) => findById(executor, users, id);
 
-  async function assertGroupsExist(executor: Database, groupIds: string[]) {
-    const unique = [...new Set(groupIds)];
-    if (unique.length === 0) return unique;
-    const [row] = await executor.select({ n: count() }).from(groups).where(inArray(groups.id, unique));
-    if ((row?.n ?? 0) !== unique.length)
-      throw AppError.badRequest(userMessages.unknownGroups, { groupIds: userMessages.unknownGroups });
-    return unique;
-  }
+  const assertGroupsExist = (executor: Database, ids: string[]) =>
+    existingIds(executor, groups, ids, { field: 'groupIds', message: userMessages.unknownGroups });
 
   /**
    * Refuses a change that would leave no active administrator. The admin rows are locked first,
@@ -157,20 +148,10 @@ export function createUsersService(deps: {
     });
   }
 
-  async function findGroup(executor: Database, id: string): Promise<GroupRow> {
-    const [row] = await executor.select().from(groups).where(eq(groups.id, id)).limit(1);
-    if (!row) throw AppError.notFound();
-    return row;
-  }
+  const findGroup = (executor: Database, id: string) => findById(executor, groups, id);
 
-  async function assertUsersExist(executor: Database, userIds: string[]) {
-    const unique = [...new Set(userIds)];
-    if (unique.length === 0) return unique;
-    const [row] = await executor.select({ n: count() }).from(users).where(inArray(users.id, unique));
-    if ((row?.n ?? 0) !== unique.length)
-      throw AppError.badRequest(userMessages.unknownUsers, { memberIds: userMessages.unknownUsers });
-    return unique;
-  }
+  const assertUsersExist = (executor: Database, ids: string[]) =>
+    existingIds(executor, users, ids, { field: 'memberIds', message: userMessages.unknownUsers });
 
   function conflictOfGroup(error: unknown): never {
     if (uniqueViolation(error) !== null) {
@@ -195,24 +176,13 @@ export function createUsersService(deps: {
           : undefined,
       );
       const order = orderingOf(query.ordering, userSortable, 'email', users.id);
-      const [total] = await db.select({ n: count() }).from(users).where(where);
-      const rows = await db
-        .select()
-        .from(users)
-        .where(where)
-        .orderBy(...order)
-        .limit(pageOf(query).limit)
-        .offset(pageOf(query).offset);
-      const memberships = await groupsOf(
-        db,
-        rows.map((r) => r.id),
-      );
-      return {
-        count: total?.n ?? 0,
-        page: query.page,
-        pageSize: query.pageSize,
-        results: rows.map((r) => toRecord(r, memberships.get(r.id) ?? [])),
-      };
+      return listPage(db, users, { where, order, query }, async (rows) => {
+        const memberships = await groupsOf(
+          db,
+          rows.map((r) => r.id),
+        );
+        return rows.map((r) => toRecord(r, memberships.get(r.id) ?? []));
+      });
     },
 
     async getUser(id: string): Promise<UserRecord> {
@@ -351,20 +321,7 @@ export function createUsersService(deps: {
         'name',
         groups.id,
       );
-      const [total] = await db.select({ n: count() }).from(groups).where(where);
-      const rows = await db
-        .select()
-        .from(groups)
-        .where(where)
-        .orderBy(...order)
-        .limit(pageOf(query).limit)
-        .offset(pageOf(query).offset);
-      return {
-        count: total?.n ?? 0,
-        page: query.page,
-        pageSize: query.pageSize,
-        results: await describeGroups(db, rows),
-      };
+      return listPage(db, groups, { where, order, query }, (rows) => describeGroups(db, rows));
     },
 
     async getGroup(id: string): Promise<GroupRecord> {
