@@ -5,6 +5,7 @@ import { loginUrlFor, safeNextPath } from '../lib/safe-redirect';
 import { getSession } from '../lib/session';
 import { lazyRoute } from './lazy-route';
 import { RouteError } from './RouteError';
+import type { RouteHandle } from './route-handle';
 
 /** Pages inside the shell need a session; without one, sign in first and come back. */
 function requireSession({ request }: LoaderFunctionArgs) {
@@ -15,13 +16,16 @@ function requireSession({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-/** Already signed in: the login page has nothing to do, go where `next` points. */
+/** Already signed in: the login page (and sign-up, forgot password) has nothing to do, go where `next` points. */
 function redirectIfSignedIn({ request }: LoaderFunctionArgs) {
   if (getSession()) throw redirect(safeNextPath(new URL(request.url).searchParams.get('next')));
   return null;
 }
 
 const errorElement = <RouteError />;
+
+/** The route handle of a page that needs `permission` (checked by the shell's PermissionGate). */
+const needs = (permission: NonNullable<RouteHandle['permission']>): RouteHandle => ({ permission });
 
 export const router = createBrowserRouter([
   {
@@ -36,6 +40,24 @@ export const router = createBrowserRouter([
         lazy: lazyRoute(() => import('../features/auth/LoginPage')),
       },
       {
+        path: '/signup',
+        loader: redirectIfSignedIn,
+        errorElement,
+        lazy: lazyRoute(() => import('../features/auth/SignupPage')),
+      },
+      {
+        path: '/forgot-password',
+        loader: redirectIfSignedIn,
+        errorElement,
+        lazy: lazyRoute(() => import('../features/auth/ForgotPasswordPage')),
+      },
+      {
+        // Open with or without a session: the link comes from a mail, often in a new tab.
+        path: '/reset-password',
+        errorElement,
+        lazy: lazyRoute(() => import('../features/auth/ResetPasswordPage')),
+      },
+      {
         path: '/',
         id: 'app',
         loader: requireSession,
@@ -46,6 +68,35 @@ export const router = createBrowserRouter([
             index: true,
             errorElement,
             lazy: lazyRoute(() => import('../features/dashboard/DashboardPage')),
+          },
+          {
+            path: 'profile',
+            errorElement,
+            lazy: lazyRoute(() => import('../features/profile/ProfilePage')),
+          },
+          {
+            path: 'admin/users',
+            handle: needs('users.view'),
+            errorElement,
+            lazy: lazyRoute(() => import('../features/users/UsersPage')),
+          },
+          {
+            path: 'admin/groups',
+            handle: needs('groups.view'),
+            errorElement,
+            lazy: lazyRoute(() => import('../features/groups/GroupsPage')),
+          },
+          {
+            path: 'admin/audit',
+            handle: needs('audit.view'),
+            errorElement,
+            lazy: lazyRoute(() => import('../features/audit/AuditPage')),
+          },
+          {
+            path: 'library',
+            handle: needs('library.view'),
+            errorElement,
+            lazy: lazyRoute(() => import('../features/library/LibraryPage')),
           },
           {
             path: '*',

@@ -5,6 +5,7 @@ import { Logo } from '../../components/Logo';
 import { useMe } from '../../features/auth/queries';
 import { useSessionUser } from '../../lib/session';
 import { QueryProvider } from '../query-provider';
+import { PermissionGate } from './PermissionGate';
 import { SideNav } from './SideNav';
 import classes from './shell.module.css';
 import { UserMenu } from './UserMenu';
@@ -63,7 +64,9 @@ export function AppLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main>
-        <Outlet />
+        <PermissionGate>
+          <Outlet />
+        </PermissionGate>
       </AppShell.Main>
     </AppShell>
   );

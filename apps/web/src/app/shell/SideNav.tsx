@@ -1,5 +1,6 @@
 import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { Link, useMatch } from 'react-router';
+import { useCan } from '../../lib/permissions';
 import { type NavItem, navSections } from './navigation';
 import classes from './shell.module.css';
 
@@ -20,13 +21,24 @@ function NavEntry({ item, onNavigate }: { item: NavItem; onNavigate: () => void 
   );
 }
 
-/** The links of the sidebar (inside AppShell.Navbar, a <nav>), grouped under section headings. */
+/**
+ * The links of the sidebar (inside AppShell.Navbar, a <nav>), grouped under section headings; only
+ * the entries the user holds the permission for.
+ */
 export function SideNav({ onNavigate }: { onNavigate: () => void }) {
+  const can = useCan();
+  // Entries the user may not use are not offered; a section left empty is not shown.
+  const sections = navSections
+    .map((section) => ({
+      ...section,
+      items: section.items.filter((item) => !item.permission || can(item.permission)),
+    }))
+    .filter((section) => section.items.length > 0);
   return (
     <ScrollArea type="scroll" h="100%">
       <div>
         <Stack gap="md" p="sm">
-          {navSections.map((section) => (
+          {sections.map((section) => (
             <Stack key={section.label} gap={2}>
               <Text size="xs" fw={700} c="dimmed" tt="uppercase" className={classes.sectionLabel}>
                 {section.label}

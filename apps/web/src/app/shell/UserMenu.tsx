@@ -1,6 +1,7 @@
 import type { SessionUser } from '@ledgerdesk/contracts';
 import { Avatar, Badge, Box, Menu, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconChevronDown, IconLogout } from '@tabler/icons-react';
+import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { useSignOut } from '../../features/auth/queries';
 import classes from './shell.module.css';
 
@@ -16,7 +17,7 @@ export function initialsOf(user: SessionUser): string {
   return fromNames || (user.username || user.email).slice(0, 2).toUpperCase();
 }
 
-/** The avatar at the top right: who is signed in, and "Sign out". */
+/** The avatar at the top right: who is signed in, "Profile" and "Sign out". */
 export function UserMenu({ user }: { user: SessionUser }) {
   const signOut = useSignOut();
   const name = displayName(user);
@@ -52,6 +53,13 @@ export function UserMenu({ user }: { user: SessionUser }) {
           </Badge>
         </Stack>
         <Menu.Divider />
+        <Menu.Item
+          component={Link}
+          to="/profile"
+          leftSection={<IconUserCircle size={16} aria-hidden="true" />}
+        >
+          Profile
+        </Menu.Item>
         <Menu.Item
           color="red"
           leftSection={<IconLogout size={16} aria-hidden="true" />}

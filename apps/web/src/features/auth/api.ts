@@ -1,10 +1,20 @@
-import { type LoginRequest, type LoginResponse, messages, type SessionUser } from '@ledgerdesk/contracts';
+import {
+  type ForgotPasswordRequest,
+  type LoginRequest,
+  type LoginResponse,
+  messages,
+  type ResetPasswordRequest,
+  type SessionUser,
+  type SignupRequest,
+} from '@ledgerdesk/contracts';
+import type { ZodMiniNull, ZodMiniUnknown } from 'zod/mini';
 import { api } from '../../lib/api';
+import type { MutationResponse } from '../../lib/list';
 import { setSession, updateSessionUser } from '../../lib/session';
 
 /**
- * Plain calls, no TanStack Query: the login page uses them and stays free of the query library
- * (see app/query-provider.tsx). Query hooks of the signed-in part are in ./queries.ts.
+ * Plain calls, no TanStack Query: the login page and the pages beside it use them and stay free of
+ * the query library (see app/query-provider.tsx). Query hooks of the signed-in part are in ./queries.ts.
  */
 
 /** POST /users/login/, then the session starts. */
@@ -16,6 +26,21 @@ export async function signIn(body: LoginRequest): Promise<LoginResponse> {
   const { accessToken, ...user } = response;
   setSession({ accessToken, user });
   return response;
+}
+
+/** POST /auth/signup: a new account, which can sign in at once. */
+export function signUp(body: SignupRequest): Promise<MutationResponse<ZodMiniUnknown>> {
+  return api.post<MutationResponse<ZodMiniUnknown>>('/auth/signup', body, { auth: false });
+}
+
+/** POST /auth/forgot-password: the same answer whether or not the account exists. */
+export function requestPasswordReset(body: ForgotPasswordRequest): Promise<MutationResponse<ZodMiniNull>> {
+  return api.post<MutationResponse<ZodMiniNull>>('/auth/forgot-password', body, { auth: false });
+}
+
+/** POST /auth/reset-password with the token of the mailed link. */
+export function resetPassword(body: ResetPasswordRequest): Promise<MutationResponse<ZodMiniNull>> {
+  return api.post<MutationResponse<ZodMiniNull>>('/auth/reset-password', body, { auth: false });
 }
 
 /** POST /users/logout/: revokes the token. An expired token still signs out (no redirect on 401). */

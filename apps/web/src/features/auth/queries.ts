@@ -2,11 +2,12 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { errorMessageOf, isApiError } from '../../lib/api';
 import { notifyError } from '../../lib/notify';
+import { resourceKeys } from '../../lib/query-keys';
 import { clearSession, getSession, useSession } from '../../lib/session';
 import { fetchMe, logout } from './api';
 
 export const authKeys = {
-  me: ['me'] as const,
+  me: resourceKeys.me,
 };
 
 /**

@@ -1,0 +1,143 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { signupRequest } from '@ledgerdesk/contracts';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { z } from 'zod/mini';
+import { NewPasswordInput } from '../../components/PasswordRules';
+import { errorMessageOf } from '../../lib/api';
+import { applyFieldErrors } from '../../lib/form-errors';
+import { usePageTitle } from '../../lib/page-title';
+import { AuthBreadcrumbs } from './AuthBreadcrumbs';
+import { AuthCard } from './AuthCard';
+import { signUp } from './api';
+import type { LoginNotice } from './notice';
+
+/** The sign-up request plus the confirmation, which is checked here and not sent. */
+const signupForm = z.extend(signupRequest, { confirmPassword: z.string() }).check(
+  z.refine((values) => values.password === values.confirmPassword, {
+    message: 'The passwords do not match.',
+    path: ['confirmPassword'],
+  }),
+);
+type SignupFormInput = z.input<typeof signupForm>;
+type SignupFormOutput = z.output<typeof signupForm>;
+
+const fields = ['email', 'username', 'firstName', 'lastName', 'password'] as const;
+
+export function SignupPage() {
+  usePageTitle('Create an account');
+  const navigate = useNavigate();
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<SignupFormInput, unknown, SignupFormOutput>({
+    resolver: zodResolver(signupForm),
+    defaultValues: {
+      email: '',
+      username: '',
+      firstName: '',
+      lastName: '',
+      password: '',
+      confirmPassword: '',
+    },
+  });
+
+  const onSubmit = handleSubmit(async ({ confirmPassword: _confirm, ...account }) => {
+    setServerError(null);
+    try {
+      const response = await signUp(account);
+      const notice: LoginNotice = { notice: response.successMessage, email: account.email };
+      await navigate('/login', { replace: true, state: notice });
+    } catch (error) {
+      setServerError(errorMessageOf(error));
+      applyFieldErrors(error, setError, fields);
+    }
+  });
+
+  return (
+    <AuthCard
+      title="Create an account"
+      subtitle="Sign up to start working in Ledgerdesk."
+      above={<AuthBreadcrumbs current="Create an account" />}
+      footer={
+        <>
+          Already have an account?{' '}
+          <Anchor component={Link} to="/login" size="sm" fw={600}>
+            Sign in
+          </Anchor>
+        </>
+      }
+    >
+      {serverError ? (
+        <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle aria-hidden="true" />}>
+          {serverError}
+        </Alert>
+      ) : null}
+
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            {...register('email')}
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@example.com"
+            error={errors.email?.message}
+            withAsterisk
+          />
+          <TextInput
+            {...register('username')}
+            label="Username"
+            autoComplete="username"
+            description="Letters, digits and . _ - (3 to 30)."
+            error={errors.username?.message}
+            withAsterisk
+          />
+          <Group grow align="flex-start" gap="sm">
+            <TextInput
+              {...register('firstName')}
+              label="First name"
+              autoComplete="given-name"
+              error={errors.firstName?.message}
+              withAsterisk
+            />
+            <TextInput
+              {...register('lastName')}
+              label="Last name"
+              autoComplete="family-name"
+              error={errors.lastName?.message}
+            />
+          </Group>
+          <NewPasswordInput
+            {...register('password')}
+            label="Password"
+            error={errors.password?.message}
+            withAsterisk
+          />
+          <PasswordInput
+            {...register('confirmPassword')}
+            label="Confirm password"
+            autoComplete="new-password"
+            error={errors.confirmPassword?.message}
+            withAsterisk
+            visibilityToggleFocusable
+            visibilityToggleButtonProps={{ 'aria-label': 'Show characters' }}
+          />
+          <Button type="submit" fullWidth size="md" mt="xs" loading={isSubmitting} disabled={isSubmitting}>
+            Create account
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}
+
+export { SignupPage as Component };

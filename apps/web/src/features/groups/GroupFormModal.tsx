@@ -1,0 +1,328 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type GroupRecord, groupCreate, groupUpdate, type Permission } from '@ledgerdesk/contracts';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  Input,
+  Modal,
+  MultiSelect,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconAlertCircle, IconHistory } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { Controller, FormProvider, type SubmitHandler, useForm, useFormContext } from 'react-hook-form';
+import { Link } from 'react-router';
+import type { z } from 'zod/mini';
+import { errorMessageOf } from '../../lib/api';
+import { applyFieldErrors } from '../../lib/form-errors';
+import { useCan } from '../../lib/permissions';
+import { type UserOption, useCreateGroup, userOptionOf, useUpdateGroup, useUserOptions } from './api';
+import classes from './groups.module.css';
+import { permissionAreas } from './permission-areas';
+
+export function historyUrl(groupId: string) {
+  return `/admin/audit?entity=group&entityKey=${encodeURIComponent(groupId)}`;
+}
+
+/** The permissions as a grid: one row per area, a checkbox per level (view, manage). */
+function PermissionGrid({
+  value,
+  onChange,
+}: {
+  value: Permission[];
+  onChange: (value: Permission[]) => void;
+}) {
+  const toggle = (permission: Permission, checked: boolean) => {
+    const next = new Set(value);
+    if (checked) {
+      next.add(permission);
+      // Managing an area without seeing it makes no sense: manage brings view along.
+      if (permission.endsWith('.manage')) next.add(permission.replace(/\.manage$/, '.view') as Permission);
+    } else next.delete(permission);
+    onChange([...next]);
+  };
+  const levels = [...new Set(permissionAreas.flatMap((area) => area.permissions.map((p) => p.label)))];
+
+  return (
+    <fieldset className={classes.fieldset}>
+      <Input.Label component="legend" mb={4}>
+        Permissions
+      </Input.Label>
+      <Paper withBorder radius="md">
+        <Table verticalSpacing={6} horizontalSpacing="md">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Area</Table.Th>
+              {levels.map((level) => (
+                <Table.Th key={level} scope="col" ta="center" w={90}>
+                  {level}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {permissionAreas.map((area) => (
+              <Table.Tr key={area.area}>
+                <Table.Th scope="row" fw={500}>
+                  {area.label}
+                </Table.Th>
+                {levels.map((level) => {
+                  const entry = area.permissions.find((p) => p.label === level);
+                  return (
+                    <Table.Td key={level} ta="center">
+                      {entry ? (
+                        <Checkbox
+                          aria-label={`${area.label}: ${level.toLowerCase()}`}
+                          checked={value.includes(entry.permission)}
+                          onChange={(event) => toggle(entry.permission, event.currentTarget.checked)}
+                          styles={{ body: { justifyContent: 'center' } }}
+                        />
+                      ) : (
+                        <Text size="xs" c="dimmed" aria-hidden="true">
+                          —
+                        </Text>
+                      )}
+                    </Table.Td>
+                  );
+                })}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Paper>
+    </fieldset>
+  );
+}
+
+/** Members picked from the users the server finds for what is typed. */
+function MembersField({ initial }: { initial: UserOption[] }) {
+  const { control } = useFormContext<GroupFieldValues>();
+  const can = useCan();
+  const mayListUsers = can('users.view');
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 300);
+  const found = useUserOptions(debounced, mayListUsers);
+  // Labels of every user seen so far, so chosen members keep their names when the results change.
+  const [known, setKnown] = useState(() => new Map(initial.map((option) => [option.value, option])));
+  const data = useMemo(() => {
+    const merged = new Map(known);
+    for (const option of found.data ?? []) merged.set(option.value, option);
+    return [...merged.values()];
+  }, [known, found.data]);
+
+  return (
+    <Controller
+      control={control}
+      name="memberIds"
+      render={({ field, fieldState }) => (
+        <MultiSelect
+          label="Members"
+          description={mayListUsers ? 'Type to find users by name, email or username.' : undefined}
+          placeholder={field.value?.length ? undefined : 'No members'}
+          data={data}
+          value={field.value ?? []}
+          onChange={(ids) => {
+            setKnown((current) => {
+              const next = new Map(current);
+              for (const id of ids) {
+                const option = data.find((candidate) => candidate.value === id);
+                if (option) next.set(id, option);
+              }
+              return next;
+            });
+            field.onChange(ids);
+          }}
+          onBlur={field.onBlur}
+          ref={field.ref}
+          searchable={mayListUsers}
+          searchValue={search}
+          onSearchChange={setSearch}
+          // The server has filtered already.
+          filter={({ options }) => options}
+          nothingFoundMessage={found.isFetching ? 'Searching...' : 'No user found'}
+          error={fieldState.error?.message}
+          clearable
+          maxDropdownHeight={260}
+          comboboxProps={{ withinPortal: true }}
+        />
+      )}
+    />
+  );
+}
+
+/** The fields the add and the edit form share (the contract's update body without its id). */
+type GroupFieldValues = Omit<z.input<typeof groupUpdate>, 'id'>;
+const fields = ['name', 'description', 'permissions', 'memberIds'] as const;
+
+function GroupFields({ initialMembers }: { initialMembers: UserOption[] }) {
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = useFormContext<GroupFieldValues>();
+  return (
+    <>
+      <TextInput
+        {...register('name')}
+        label="Name"
+        error={errors.name?.message}
+        withAsterisk
+        data-autofocus
+      />
+      <Textarea
+        {...register('description')}
+        label="Description"
+        autosize
+        minRows={2}
+        maxRows={5}
+        error={errors.description?.message}
+      />
+      <Controller
+        control={control}
+        name="permissions"
+        render={({ field, fieldState }) => (
+          <Stack gap={4}>
+            <PermissionGrid value={field.value ?? []} onChange={field.onChange} />
+            {fieldState.error ? (
+              <Text size="xs" c="red.8">
+                {fieldState.error.message}
+              </Text>
+            ) : null}
+          </Stack>
+        )}
+      />
+      <MembersField initial={initialMembers} />
+    </>
+  );
+}
+
+function FormFooter({ onCancel, pending, label }: { onCancel: () => void; pending: boolean; label: string }) {
+  return (
+    <Group justify="flex-end" gap="sm" mt="xs">
+      <Button variant="default" onClick={onCancel} disabled={pending}>
+        Cancel
+      </Button>
+      <Button type="submit" loading={pending} disabled={pending}>
+        {label}
+      </Button>
+    </Group>
+  );
+}
+
+function ServerAlert({ message }: { message: string | null }) {
+  return message ? (
+    <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle aria-hidden="true" />}>
+      {message}
+    </Alert>
+  ) : null;
+}
+
+function CreateGroupForm({ onClose }: { onClose: () => void }) {
+  const create = useCreateGroup();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<z.input<typeof groupCreate>, unknown, z.output<typeof groupCreate>>({
+    resolver: zodResolver(groupCreate),
+    defaultValues: { name: '', description: '', permissions: [], memberIds: [] },
+  });
+  const onSubmit: SubmitHandler<z.output<typeof groupCreate>> = async (values) => {
+    setServerError(null);
+    try {
+      await create.mutateAsync(values);
+      onClose();
+    } catch (error) {
+      setServerError(errorMessageOf(error));
+      applyFieldErrors(error, form.setError, fields);
+    }
+  };
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={form.handleSubmit(onSubmit)} noValidate>
+        <Stack gap="md">
+          <ServerAlert message={serverError} />
+          <GroupFields initialMembers={[]} />
+          <FormFooter onCancel={onClose} pending={create.isPending} label="Add group" />
+        </Stack>
+      </form>
+    </FormProvider>
+  );
+}
+
+function EditGroupForm({ group, onClose }: { group: GroupRecord; onClose: () => void }) {
+  const update = useUpdateGroup();
+  const can = useCan();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<z.input<typeof groupUpdate>, unknown, z.output<typeof groupUpdate>>({
+    resolver: zodResolver(groupUpdate),
+    defaultValues: {
+      id: group.id,
+      name: group.name,
+      description: group.description,
+      permissions: group.permissions,
+      memberIds: group.members.map((member) => member.id),
+    },
+  });
+  const onSubmit: SubmitHandler<z.output<typeof groupUpdate>> = async (values) => {
+    setServerError(null);
+    try {
+      await update.mutateAsync(values);
+      onClose();
+    } catch (error) {
+      setServerError(errorMessageOf(error));
+      applyFieldErrors(error, form.setError, fields);
+    }
+  };
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={form.handleSubmit(onSubmit)} noValidate>
+        <Stack gap="md">
+          <ServerAlert message={serverError} />
+          <GroupFields initialMembers={group.members.map(userOptionOf)} />
+          {can('audit.view') ? (
+            <Anchor component={Link} to={historyUrl(group.id)} size="sm" onClick={onClose}>
+              <IconHistory size={14} aria-hidden="true" style={{ verticalAlign: '-2px' }} /> View this group's
+              history in the audit log
+            </Anchor>
+          ) : null}
+          <FormFooter onCancel={onClose} pending={update.isPending} label="Save changes" />
+        </Stack>
+      </form>
+    </FormProvider>
+  );
+}
+
+interface GroupFormModalProps {
+  opened: boolean;
+  /** The group to edit; none to add one. */
+  group: GroupRecord | null;
+  onClose: () => void;
+}
+
+/** Add a group, or edit one (PUT with the id in the body). */
+export function GroupFormModal({ opened, group, onClose }: GroupFormModalProps) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={group ? `Edit ${group.name}` : 'Add group'}
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      {opened ? (
+        group ? (
+          <EditGroupForm key={group.id} group={group} onClose={onClose} />
+        ) : (
+          <CreateGroupForm onClose={onClose} />
+        )
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,422 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type OwnSession, passwordChange, profileUpdate, type SessionUser } from '@ledgerdesk/contracts';
+import {
+  Alert,
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Divider,
+  Grid,
+  Group,
+  PasswordInput,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import {
+  IconAlertCircle,
+  IconCircleCheck,
+  IconDeviceDesktop,
+  IconDeviceMobile,
+  IconLogout,
+} from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod/mini';
+import { PageHeader } from '../../components/PageHeader';
+import { NewPasswordInput } from '../../components/PasswordRules';
+import { errorMessageOf } from '../../lib/api';
+import { applyFieldErrors } from '../../lib/form-errors';
+import { formatDateTime, formatRelative } from '../../lib/format';
+import { usePageTitle } from '../../lib/page-title';
+import { useSessionUser } from '../../lib/session';
+import {
+  useChangePassword,
+  useOwnSessions,
+  useRevokeOtherSessions,
+  useRevokeSession,
+  useUpdateProfile,
+} from './api';
+import { describeDevice } from './user-agent';
+
+function Section({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-label={title}>
+      <Stack gap={2} mb="md">
+        <Title order={2} fz="h4">
+          {title}
+        </Title>
+        {description ? (
+          <Text size="sm" c="dimmed">
+            {description}
+          </Text>
+        ) : null}
+      </Stack>
+      {children}
+    </Card>
+  );
+}
+
+function ErrorAlert({ message }: { message: string | null }) {
+  return message ? (
+    <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle aria-hidden="true" />}>
+      {message}
+    </Alert>
+  ) : null;
+}
+
+function AccountCard({ user }: { user: SessionUser }) {
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
+  const initials =
+    [user.firstName, user.lastName]
+      .map((part) => part.charAt(0))
+      .join('')
+      .toUpperCase() || user.username.slice(0, 2).toUpperCase();
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Stack align="center" gap={6} ta="center">
+        <Avatar size={72} radius="xl" color="blue" aria-hidden="true">
+          {initials}
+        </Avatar>
+        <Text fw={700} fz="lg" mt="xs">
+          {name}
+        </Text>
+        <Text size="sm" c="dimmed" style={{ wordBreak: 'break-all' }}>
+          {user.email}
+        </Text>
+        <Badge variant="light" color={user.role === 'admin' ? 'blue' : 'gray'}>
+          {user.role === 'admin' ? 'Administrator' : 'User'}
+        </Badge>
+      </Stack>
+      <Divider my="md" />
+      <Text size="xs" c="dimmed" fw={700} tt="uppercase" mb={6}>
+        Groups
+      </Text>
+      {user.groups.length ? (
+        <Group gap={6}>
+          {user.groups.map((group) => (
+            <Badge key={group.id} variant="light" color="grape" radius="sm" tt="none">
+              {group.name}
+            </Badge>
+          ))}
+        </Group>
+      ) : (
+        <Text size="sm" c="dimmed">
+          Not a member of any group.
+        </Text>
+      )}
+    </Card>
+  );
+}
+
+const profileFields = ['username', 'firstName', 'lastName'] as const;
+
+function ProfileForm({ user }: { user: SessionUser }) {
+  const update = useUpdateProfile();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isDirty },
+  } = useForm<z.input<typeof profileUpdate>, unknown, z.output<typeof profileUpdate>>({
+    resolver: zodResolver(profileUpdate),
+    defaultValues: { username: user.username, firstName: user.firstName, lastName: user.lastName },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      const response = await update.mutateAsync(values);
+      reset({
+        username: response.data.username,
+        firstName: response.data.firstName,
+        lastName: response.data.lastName,
+      });
+    } catch (error) {
+      setServerError(errorMessageOf(error));
+      applyFieldErrors(error, setError, profileFields);
+    }
+  });
+
+  return (
+    <Section title="Profile details" description="Your name as others see it, and the username you go by.">
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <ErrorAlert message={serverError} />
+          <TextInput
+            label="Email"
+            value={user.email}
+            readOnly
+            disabled
+            description="Ask an administrator to change it."
+          />
+          <TextInput
+            {...register('username')}
+            label="Username"
+            autoComplete="username"
+            error={errors.username?.message}
+            withAsterisk
+          />
+          <Grid gap="sm">
+            <Grid.Col span={{ base: 12, xs: 6 }}>
+              <TextInput
+                {...register('firstName')}
+                label="First name"
+                autoComplete="given-name"
+                error={errors.firstName?.message}
+                withAsterisk
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, xs: 6 }}>
+              <TextInput
+                {...register('lastName')}
+                label="Last name"
+                autoComplete="family-name"
+                error={errors.lastName?.message}
+              />
+            </Grid.Col>
+          </Grid>
+          <Group justify="flex-end">
+            <Button type="submit" loading={update.isPending} disabled={update.isPending || !isDirty}>
+              Save profile
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Section>
+  );
+}
+
+/** The change request plus the confirmation, which is checked here and not sent. */
+const passwordForm = z.extend(passwordChange, { confirmPassword: z.string() }).check(
+  z.refine((values) => values.newPassword === values.confirmPassword, {
+    message: 'The passwords do not match.',
+    path: ['confirmPassword'],
+  }),
+);
+const passwordFields = ['currentPassword', 'newPassword'] as const;
+
+function PasswordForm() {
+  const change = useChangePassword();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm<z.input<typeof passwordForm>, unknown, z.output<typeof passwordForm>>({
+    resolver: zodResolver(passwordForm),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ confirmPassword: _confirm, ...body }) => {
+    setServerError(null);
+    setDone(null);
+    try {
+      const response = await change.mutateAsync(body);
+      setDone(response.successMessage);
+      reset();
+    } catch (error) {
+      setServerError(errorMessageOf(error));
+      applyFieldErrors(error, setError, passwordFields);
+    }
+  });
+
+  return (
+    <Section
+      title="Change password"
+      description="Changing it signs out your other sessions; this one stays signed in."
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <ErrorAlert message={serverError} />
+          {done ? (
+            <Alert color="teal" variant="light" role="status" icon={<IconCircleCheck aria-hidden="true" />}>
+              {done}
+            </Alert>
+          ) : null}
+          <PasswordInput
+            {...register('currentPassword')}
+            label="Current password"
+            autoComplete="current-password"
+            error={errors.currentPassword?.message}
+            withAsterisk
+            visibilityToggleFocusable
+            visibilityToggleButtonProps={{ 'aria-label': 'Show characters' }}
+          />
+          <NewPasswordInput
+            {...register('newPassword')}
+            label="New password"
+            error={errors.newPassword?.message}
+            withAsterisk
+          />
+          <PasswordInput
+            {...register('confirmPassword')}
+            label="Confirm new password"
+            autoComplete="new-password"
+            error={errors.confirmPassword?.message}
+            withAsterisk
+            visibilityToggleFocusable
+            visibilityToggleButtonProps={{ 'aria-label': 'Show characters' }}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" loading={change.isPending} disabled={change.isPending}>
+              Change password
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Section>
+  );
+}
+
+const MOBILE = /Mobile|Android|iPhone|iPad/;
+
+function SessionRow({ session, divided }: { session: OwnSession; divided: boolean }) {
+  const revoke = useRevokeSession();
+  const Icon = MOBILE.test(session.userAgent) ? IconDeviceMobile : IconDeviceDesktop;
+  const device = describeDevice(session.userAgent);
+  return (
+    <Group
+      justify="space-between"
+      wrap="nowrap"
+      gap="sm"
+      py="sm"
+      component="li"
+      style={divided ? { borderTop: '1px solid var(--mantine-color-gray-3)' } : undefined}
+    >
+      <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: 1 }}>
+        <Icon
+          size={28}
+          stroke={1.5}
+          aria-hidden="true"
+          color="var(--mantine-color-dimmed)"
+          style={{ flexShrink: 0 }}
+        />
+        <Stack gap={2} miw={0}>
+          <Group gap={8}>
+            <Text size="sm" fw={600}>
+              {device}
+            </Text>
+            {session.current ? (
+              <Badge size="sm" color="teal" c="teal.9" bg="teal.0" variant="light">
+                This device
+              </Badge>
+            ) : null}
+          </Group>
+          <Text size="xs" c="dimmed">
+            {session.ip || 'Unknown address'} · Last seen{' '}
+            <Tooltip label={formatDateTime(session.lastSeenAt)} withArrow>
+              <time dateTime={session.lastSeenAt}>{formatRelative(session.lastSeenAt)}</time>
+            </Tooltip>{' '}
+            · Signed in {formatDateTime(session.createdAt)}
+          </Text>
+        </Stack>
+      </Group>
+      {session.current ? null : (
+        <Button
+          size="xs"
+          variant="default"
+          style={{ flexShrink: 0 }}
+          leftSection={<IconLogout size={14} aria-hidden="true" />}
+          loading={revoke.isPending}
+          onClick={() => revoke.mutate(session.id)}
+          aria-label={`Sign out ${device} (${session.ip || 'unknown address'})`}
+        >
+          Sign out
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+function SessionsSection() {
+  const sessions = useOwnSessions();
+  const revokeOthers = useRevokeOtherSessions();
+  const others = (sessions.data ?? []).filter((session) => !session.current).length;
+  // This device first, then the most recently seen.
+  const sorted = [...(sessions.data ?? [])].sort(
+    (a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt.localeCompare(a.lastSeenAt),
+  );
+
+  return (
+    <Section
+      title="Sessions"
+      description="Where you are signed in. Sign out any session you do not recognise."
+    >
+      {sessions.isPending ? (
+        <Stack gap="sm">
+          <Skeleton height={44} />
+          <Skeleton height={44} />
+        </Stack>
+      ) : sessions.isError ? (
+        <ErrorAlert message={errorMessageOf(sessions.error)} />
+      ) : (
+        <Stack gap="md">
+          <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Your sessions">
+            {sorted.map((session, index) => (
+              <SessionRow key={session.id} session={session} divided={index > 0} />
+            ))}
+          </Stack>
+          <Group justify="flex-end">
+            <Button
+              variant="light"
+              color="red"
+              leftSection={<IconLogout size={16} aria-hidden="true" />}
+              onClick={() => revokeOthers.mutate()}
+              loading={revokeOthers.isPending}
+              disabled={others === 0}
+            >
+              Sign out all other sessions
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Section>
+  );
+}
+
+export function ProfilePage() {
+  usePageTitle('Profile');
+  const user = useSessionUser();
+  if (!user) return null;
+  return (
+    <>
+      <PageHeader
+        title="Profile"
+        description="Your account, your password and where you are signed in."
+        breadcrumbs={[{ label: 'Dashboard', to: '/' }, { label: 'Profile' }]}
+      />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <AccountCard user={user} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="lg">
+            <ProfileForm key={user.id} user={user} />
+            <PasswordForm />
+            <SessionsSection />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </>
+  );
+}
+
+export { ProfilePage as Component };

@@ -1,0 +1,87 @@
+import type {
+  OwnSession,
+  PasswordChange,
+  ProfileUpdate,
+  SessionUser,
+  sessionUser,
+} from '@ledgerdesk/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ZodMiniNull, ZodMiniUnknown } from 'zod/mini';
+import { api, errorMessageOf } from '../../lib/api';
+import type { MutationResponse } from '../../lib/list';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { resourceKeys } from '../../lib/query-keys';
+import { updateSessionUser } from '../../lib/session';
+
+export const profileKeys = {
+  me: resourceKeys.me,
+  sessions: resourceKeys.sessions,
+};
+
+/** PUT /users/me/: the answer is the new session user, shown at once in the top bar. */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProfileUpdate) => api.put<MutationResponse<typeof sessionUser>>('/users/me/', body),
+    onSuccess: async (response) => {
+      const user: SessionUser = response.data;
+      updateSessionUser(user);
+      queryClient.setQueryData(profileKeys.me, user);
+      notifySuccess(response.successMessage);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: resourceKeys.users }),
+        queryClient.invalidateQueries({ queryKey: resourceKeys.audit }),
+      ]);
+    },
+    onError: (error) => notifyError(errorMessageOf(error), { title: 'Failed to update your profile' }),
+  });
+}
+
+/** POST /users/me/password/: the other sessions are signed out by the server. */
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PasswordChange) =>
+      api.post<MutationResponse<ZodMiniNull>>('/users/me/password/', body),
+    onSuccess: async (response) => {
+      notifySuccess(response.successMessage);
+      await queryClient.invalidateQueries({ queryKey: profileKeys.sessions });
+    },
+    onError: (error) => notifyError(errorMessageOf(error), { title: 'Failed to change your password' }),
+  });
+}
+
+export function useOwnSessions() {
+  return useQuery({
+    queryKey: profileKeys.sessions,
+    queryFn: ({ signal }) => api.get<OwnSession[]>('/users/me/sessions/', { signal }),
+  });
+}
+
+function useSessionMutation<Variables>(
+  call: (variables: Variables) => Promise<MutationResponse<ZodMiniUnknown>>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: async (response) => {
+      notifySuccess(response.successMessage);
+      await queryClient.invalidateQueries({ queryKey: profileKeys.sessions });
+    },
+    onError: (error) => notifyError(errorMessageOf(error), { title: 'Failed to sign out the session' }),
+  });
+}
+
+/** Signs out one of your other sessions. */
+export function useRevokeSession() {
+  return useSessionMutation((id: string) =>
+    api.delete<MutationResponse<ZodMiniUnknown>>(`/users/me/sessions/${id}/`),
+  );
+}
+
+/** Signs out every session but this one. */
+export function useRevokeOtherSessions() {
+  return useSessionMutation(() =>
+    api.post<MutationResponse<ZodMiniUnknown>>('/users/me/sessions/revoke-others/'),
+  );
+}

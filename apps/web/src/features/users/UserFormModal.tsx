@@ -1,0 +1,335 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type UserRecord, type UserUpdate, userCreate, userUpdate } from '@ledgerdesk/contracts';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Flex,
+  Group,
+  Modal,
+  MultiSelect,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Switch,
+  TextInput,
+} from '@mantine/core';
+import { IconAlertCircle, IconHistory } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Controller, FormProvider, type SubmitHandler, useForm, useFormContext } from 'react-hook-form';
+import { Link } from 'react-router';
+import type { z } from 'zod/mini';
+import { NewPasswordInput } from '../../components/PasswordRules';
+import { errorMessageOf } from '../../lib/api';
+import { applyFieldErrors } from '../../lib/form-errors';
+import { useCan } from '../../lib/permissions';
+import { useCreateUser, useGroupOptions, useUpdateUser } from './api';
+
+/** The fields the add and the edit form share (the contract's update body without its id). */
+type UserFieldValues = Omit<UserUpdate, 'id'>;
+
+const sharedFields = [
+  'email',
+  'username',
+  'firstName',
+  'lastName',
+  'isActive',
+  'isAdmin',
+  'groupIds',
+] as const;
+
+export function historyUrl(userId: string) {
+  return `/admin/audit?entity=user&entityKey=${encodeURIComponent(userId)}`;
+}
+
+function UserFields({ autoFocus }: { autoFocus: boolean }) {
+  const can = useCan();
+  const mayListGroups = can('groups.view');
+  const groupOptions = useGroupOptions(mayListGroups);
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = useFormContext<UserFieldValues>();
+
+  return (
+    <>
+      <TextInput
+        {...register('email')}
+        label="Email"
+        type="email"
+        autoComplete="off"
+        error={errors.email?.message}
+        withAsterisk
+        data-autofocus={autoFocus || undefined}
+      />
+      <TextInput
+        {...register('username')}
+        label="Username"
+        autoComplete="off"
+        error={errors.username?.message}
+        withAsterisk
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <TextInput
+          {...register('firstName')}
+          label="First name"
+          error={errors.firstName?.message}
+          withAsterisk
+        />
+        <TextInput {...register('lastName')} label="Last name" error={errors.lastName?.message} />
+      </SimpleGrid>
+      {mayListGroups ? (
+        <Controller
+          control={control}
+          name="groupIds"
+          render={({ field, fieldState }) => (
+            <MultiSelect
+              label="Groups"
+              placeholder={field.value?.length ? undefined : 'No group'}
+              data={groupOptions.data ?? []}
+              value={field.value ?? []}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              error={
+                fieldState.error?.message ??
+                (groupOptions.isError ? 'The groups could not be loaded.' : undefined)
+              }
+              searchable
+              clearable
+              nothingFoundMessage="No group found"
+              comboboxProps={{ withinPortal: true }}
+            />
+          )}
+        />
+      ) : null}
+      <Flex wrap="wrap" columnGap="xl" rowGap="sm">
+        <Controller
+          control={control}
+          name="isActive"
+          render={({ field }) => (
+            <Switch
+              label="Active (may sign in)"
+              checked={field.value ?? true}
+              onChange={(event) => field.onChange(event.currentTarget.checked)}
+              onBlur={field.onBlur}
+              ref={field.ref}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="isAdmin"
+          render={({ field }) => (
+            <Switch
+              label="Administrator (all permissions)"
+              checked={field.value ?? false}
+              onChange={(event) => field.onChange(event.currentTarget.checked)}
+              onBlur={field.onBlur}
+              ref={field.ref}
+            />
+          )}
+        />
+      </Flex>
+    </>
+  );
+}
+
+function FormAlert({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle aria-hidden="true" />}>
+      {message}
+    </Alert>
+  );
+}
+
+function FormButtons({
+  onCancel,
+  pending,
+  label,
+}: {
+  onCancel: () => void;
+  pending: boolean;
+  label: string;
+}) {
+  return (
+    <Group justify="flex-end" gap="sm" mt="xs">
+      <Button variant="default" onClick={onCancel} disabled={pending}>
+        Cancel
+      </Button>
+      <Button type="submit" loading={pending} disabled={pending}>
+        {label}
+      </Button>
+    </Group>
+  );
+}
+
+type CreateInput = z.input<typeof userCreate>;
+type CreateOutput = z.output<typeof userCreate>;
+
+function CreateUserForm({ onClose }: { onClose: () => void }) {
+  const create = useCreateUser();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<CreateInput, unknown, CreateOutput>({
+    resolver: zodResolver(userCreate),
+    defaultValues: {
+      email: '',
+      username: '',
+      firstName: '',
+      lastName: '',
+      isActive: true,
+      isAdmin: false,
+      groupIds: [],
+      password: '',
+      sendPasswordMail: false,
+    },
+  });
+  const {
+    register,
+    control,
+    setValue,
+    clearErrors,
+    setError,
+    watch,
+    formState: { errors },
+  } = form;
+  const sendMail = watch('sendPasswordMail');
+
+  const onSubmit: SubmitHandler<CreateOutput> = async (values) => {
+    setServerError(null);
+    try {
+      await create.mutateAsync(values);
+      onClose();
+    } catch (error) {
+      setServerError(errorMessageOf(error));
+      applyFieldErrors(error, setError, [...sharedFields, 'password']);
+    }
+  };
+
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={form.handleSubmit(onSubmit)} noValidate>
+        <Stack gap="md">
+          <FormAlert message={serverError} />
+          <UserFields autoFocus />
+          <Controller
+            control={control}
+            name="sendPasswordMail"
+            render={({ field }) => (
+              <Radio.Group
+                label="Password"
+                value={field.value ? 'mail' : 'password'}
+                onChange={(value) => {
+                  const mail = value === 'mail';
+                  field.onChange(mail);
+                  setValue('password', mail ? undefined : '');
+                  clearErrors('password');
+                }}
+              >
+                <Stack gap={8} mt={6}>
+                  <Radio value="password" label="Set an initial password" />
+                  <Radio
+                    value="mail"
+                    label="Send a set-password mail"
+                    description="The user chooses a password with a link sent by mail."
+                  />
+                </Stack>
+              </Radio.Group>
+            )}
+          />
+          {sendMail ? null : (
+            <NewPasswordInput
+              {...register('password')}
+              label="Initial password"
+              error={errors.password?.message}
+              withAsterisk
+            />
+          )}
+          <FormButtons onCancel={onClose} pending={create.isPending} label="Add user" />
+        </Stack>
+      </form>
+    </FormProvider>
+  );
+}
+
+type UpdateInput = z.input<typeof userUpdate>;
+type UpdateOutput = z.output<typeof userUpdate>;
+
+function EditUserForm({ user, onClose }: { user: UserRecord; onClose: () => void }) {
+  const update = useUpdateUser();
+  const can = useCan();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<UpdateInput, unknown, UpdateOutput>({
+    resolver: zodResolver(userUpdate),
+    defaultValues: {
+      id: user.id,
+      email: user.email,
+      username: user.username,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      isActive: user.isActive,
+      isAdmin: user.isAdmin,
+      groupIds: user.groups.map((group) => group.id),
+    },
+  });
+
+  const onSubmit: SubmitHandler<UpdateOutput> = async (values) => {
+    setServerError(null);
+    try {
+      await update.mutateAsync(values);
+      onClose();
+    } catch (error) {
+      setServerError(errorMessageOf(error));
+      applyFieldErrors(error, form.setError, sharedFields);
+    }
+  };
+
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={form.handleSubmit(onSubmit)} noValidate>
+        <Stack gap="md">
+          <FormAlert message={serverError} />
+          <UserFields autoFocus />
+          {can('audit.view') ? (
+            <Anchor component={Link} to={historyUrl(user.id)} size="sm" onClick={onClose}>
+              <IconHistory size={14} aria-hidden="true" style={{ verticalAlign: '-2px' }} /> View this user's
+              history in the audit log
+            </Anchor>
+          ) : null}
+          <FormButtons onCancel={onClose} pending={update.isPending} label="Save changes" />
+        </Stack>
+      </form>
+    </FormProvider>
+  );
+}
+
+interface UserFormModalProps {
+  opened: boolean;
+  /** The user to edit; none to add one. */
+  user: UserRecord | null;
+  onClose: () => void;
+}
+
+/** Add a user, or edit one (PUT with the id in the body). */
+export function UserFormModal({ opened, user, onClose }: UserFormModalProps) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={user ? `Edit ${user.email}` : 'Add user'}
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      {/* A new form for each opening: no values or errors left from the last one. */}
+      {opened ? (
+        user ? (
+          <EditUserForm key={user.id} user={user} onClose={onClose} />
+        ) : (
+          <CreateUserForm onClose={onClose} />
+        )
+      ) : null}
+    </Modal>
+  );
+}

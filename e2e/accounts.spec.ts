@@ -1,0 +1,225 @@
+import type { Page } from '@playwright/test';
+import { ADMIN, expect, readMail, signIn, test } from './fixtures';
+
+/** A suffix that keeps the accounts of one run apart from those of another. */
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: /user menu/i }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login/);
+}
+
+async function signInAsAdmin(page: Page) {
+  await page.goto('/login');
+  await signIn(page);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+}
+
+/** The toast (Mantine notification) with this text. */
+const toast = (page: Page, text: string | RegExp) =>
+  page.locator('.mantine-Notification-root').filter({ hasText: text });
+
+test.describe('accounts', () => {
+  test('sign up, sign in and out, reset the forgotten password by mail', async ({ page }) => {
+    const id = unique();
+    const email = `signup.${id}@example.com`;
+    const firstPassword = 'Orchard-Lamp-4417';
+    const newPassword = 'Harbour-Violet-2093';
+
+    // Sign up: the confirmation is checked in the form, the rules are shown under the field.
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await expect(page).toHaveURL(/\/signup$/);
+    await expect(page).toHaveTitle('Create an account · Ledgerdesk');
+    await expect(page.getByText('At least 8 characters.')).toBeVisible();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Username').fill(`signup${id}`);
+    await page.getByLabel('First name').fill('Sana');
+    await page.getByLabel('Last name').fill('Upton');
+    await page.getByLabel(/^Password/).fill(firstPassword);
+    await page.getByLabel(/^Confirm password/).fill(`${firstPassword}x`);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('The passwords do not match.')).toBeVisible();
+    await page.getByLabel(/^Confirm password/).fill(firstPassword);
+    await page.getByRole('button', { name: 'Create account' }).click();
+
+    // Back on the login page with the news, the email filled in: the account signs in at once.
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('status').filter({ hasText: 'Your account is ready' })).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+    await signIn(page, email, firstPassword);
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await signOut(page);
+
+    // Forgot password: the same answer whatever the address, and a mail with the link.
+    const asked = new Date();
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'If an account exists for that email' }),
+    ).toBeVisible();
+
+    const mail = await readMail(email, asked);
+    expect(mail.subject).toMatch(/reset/i);
+    expect(mail.link).toMatch(/\/reset-password\?token=/);
+    // The link names the server's PUBLIC_URL: without one set, the address it listens on.
+    const link = new URL(mail.link ?? '');
+    expect(link.origin).toBe(new URL(page.url()).origin);
+    await page.goto(link.href);
+    await expect(page).toHaveTitle('Reset password · Ledgerdesk');
+    await page.getByLabel(/^New password/).fill(newPassword);
+    await page.getByLabel(/^Confirm password/).fill(newPassword);
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Your password has been changed' }),
+    ).toBeVisible();
+
+    // The old password no longer works; the new one does.
+    await signIn(page, email, firstPassword);
+    await expect(page.getByRole('alert')).toContainText('Login Failed');
+    await expect(page).toHaveURL(/\/login/);
+    await page.getByLabel('Password').fill(newPassword);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+
+    // The link works once.
+    await signOut(page);
+    await page.goto(link.href);
+    await page.getByLabel(/^New password/).fill('Another-Pebble-5561');
+    await page.getByLabel(/^Confirm password/).fill('Another-Pebble-5561');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect(page.getByRole('alert')).toContainText('already been used');
+  });
+
+  test('a group with only library.view: its member sees the code library and nothing else', async ({
+    page,
+  }) => {
+    const id = unique();
+    const groupName = `Library readers ${id}`;
+    const email = `reader.${id}@example.com`;
+    const password = 'Granite-Sparrow-7731';
+
+    await signInAsAdmin(page);
+
+    // The group: only "Code library: view".
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Groups' })
+      .click();
+    await expect(page).toHaveURL(/\/admin\/groups$/);
+    await expect(page.getByRole('heading', { name: 'Groups', level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: 'Add group' }).click();
+    const groupDialog = page.getByRole('dialog', { name: 'Add group' });
+    await groupDialog.getByLabel('Name').fill(groupName);
+    await groupDialog.getByLabel('Description').fill('Read the code library');
+    await groupDialog.getByLabel('Code library: view').check();
+    await groupDialog.getByRole('button', { name: 'Add group' }).click();
+    await expect(toast(page, 'Group Added Successfully')).toBeVisible();
+    await expect(groupDialog).toBeHidden();
+    const groupRow = page.getByRole('row').filter({ hasText: groupName });
+    await expect(groupRow).toContainText('1 permission');
+
+    // The user, in that group, with an initial password.
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Users' })
+      .click();
+    await page.getByRole('button', { name: 'Add user' }).click();
+    const userDialog = page.getByRole('dialog', { name: 'Add user' });
+    await userDialog.getByLabel('Email').fill(email);
+    await userDialog.getByLabel('Username').fill(`reader${id}`);
+    await userDialog.getByLabel('First name').fill('Rita');
+    await userDialog.getByLabel('Last name').fill('Reader');
+    await userDialog.getByLabel('Groups').click();
+    await page.getByRole('option', { name: groupName }).click();
+    await userDialog.getByLabel('Set an initial password').check();
+    await userDialog.getByLabel(/^Initial password/).fill(password);
+    await userDialog.getByRole('button', { name: 'Add user' }).click();
+    await expect(toast(page, 'User Added Successfully')).toBeVisible();
+    await expect(userDialog).toBeHidden();
+
+    // The member signs in: "Code library" in the menu, not "Users" nor "Groups".
+    await signOut(page);
+    await signIn(page, email, password);
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await expect(nav.getByRole('link', { name: 'Code library' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Users' })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'Groups' })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'Audit log' })).toHaveCount(0);
+
+    await nav.getByRole('link', { name: 'Code library' }).click();
+    await expect(page.getByRole('heading', { name: 'Code library', level: 1 })).toBeVisible();
+
+    // Opened by its address, a page without the permission is the 403 page, with a way back.
+    await page.goto('/admin/users');
+    await expect(
+      page.getByRole('heading', { name: 'You do not have permission to view this page' }),
+    ).toBeVisible();
+    await page.getByRole('link', { name: 'Back to dashboard' }).click();
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  });
+
+  test('the admin edits a user, then deletes one after confirming', async ({ page, request }) => {
+    const id = unique();
+    const email = `edit.${id}@example.com`;
+
+    // The user to work on, made through the API.
+    const login = await request.post('/api/users/login/', { data: ADMIN });
+    expect(login.ok()).toBe(true);
+    const { accessToken } = (await login.json()) as { accessToken: string };
+    const created = await request.post('/api/users/user/', {
+      headers: { authorization: `Bearer ${accessToken}` },
+      data: { email, username: `edit${id}`, firstName: 'Eddie', lastName: 'Before', sendPasswordMail: true },
+    });
+    expect(created.status()).toBe(201);
+
+    await signInAsAdmin(page);
+    await page.goto(`/admin/users?search=${encodeURIComponent(email)}`);
+    await expect(page).toHaveTitle('Users · Ledgerdesk');
+    const row = page.getByRole('row').filter({ hasText: email });
+    await expect(row).toContainText('Eddie Before');
+
+    // Edit: the same form, saved with PUT.
+    await row.getByRole('button', { name: `Actions for ${email}` }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: `Edit ${email}` });
+    await expect(dialog.getByLabel('Email')).toHaveValue(email);
+    await dialog.getByLabel('Last name').fill('After');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect(toast(page, 'Updated Successfully')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(row).toContainText('Eddie After');
+
+    // Its history in the audit log.
+    await row.getByRole('button', { name: `Actions for ${email}` }).click();
+    await page.getByRole('menuitem', { name: 'View history' }).click();
+    await expect(page).toHaveURL(/\/admin\/audit\?entity=user&entityKey=/);
+    await expect(page.getByRole('row').filter({ hasText: 'update' }).first()).toBeVisible();
+    await page.getByRole('row').filter({ hasText: 'update' }).first().click();
+    const entry = page.getByRole('dialog', { name: 'Audit entry' });
+    await expect(entry.getByRole('row').filter({ hasText: 'Last name' })).toContainText('Before');
+    await expect(entry.getByRole('row').filter({ hasText: 'Last name' })).toContainText('After');
+    await page.keyboard.press('Escape');
+
+    // Delete, after the confirmation; nothing happens on Cancel.
+    await page.goto(`/admin/users?search=${encodeURIComponent(email)}`);
+    await row.getByRole('button', { name: `Actions for ${email}` }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete user' });
+    await expect(confirm).toContainText(email);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(row).toBeVisible();
+
+    await row.getByRole('button', { name: `Actions for ${email}` }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await confirm.getByRole('button', { name: 'Delete user' }).click();
+    await expect(toast(page, 'Deleted Successfully')).toBeVisible();
+    await expect(page.getByText('No users found')).toBeVisible();
+  });
+});
