@@ -1,50 +1,66 @@
 import path from 'node:path';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** The only reader of process.env (ARCHITECTURE.md "Configuration"). */
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.pipe(
+  z.enum(['true', 'false', '1', '0', 'yes', 'no'], 'must be true or false'),
+  z.transform((v) => v === 'true' || v === '1' || v === 'yes'),
+);
 
 const url = (protocols: string[]) =>
-  z.string().refine(
-    (value) => {
-      try {
-        return protocols.includes(new URL(value).protocol);
-      } catch {
-        return false;
-      }
-    },
-    `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+  z.string().check(
+    z.refine(
+      (value) => {
+        try {
+          return protocols.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+    ),
   );
 
+const number = (message: string, ...checks: Parameters<ReturnType<typeof z.number>['check']>) =>
+  z.coerce.number(message).check(...checks);
+
 const envSchema = z.object({
-  PORT: z.coerce
-    .number({ message: 'must be a port number' })
-    .int('must be a whole number')
-    .min(0, 'must be between 0 and 65535')
-    .max(65535, 'must be between 0 and 65535')
-    .default(3000),
-  HOST: z.string().min(1, 'must not be empty').default('127.0.0.1'),
-  DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
-  DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
-  PUBLIC_URL: url(['http:', 'https:']).optional(),
-  SMTP_URL: url(['smtp:', 'smtps:']).optional(),
-  MAIL_FROM: z.string().min(3, 'must be an address such as "Ledgerdesk <no-reply@example.com>"').optional(),
-  ADMIN_EMAIL: z.email('must be an email address').optional(),
-  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
-  SEED_DEMO: bool.default(true),
-  LOG_LEVEL: z
-    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
-      message: 'must be one of fatal, error, warn, info, debug, trace, silent',
-    })
-    .default('info'),
-  SESSION_TTL_HOURS: z.coerce
-    .number({ message: 'must be a number of hours' })
-    .positive('must be more than 0')
-    .max(24 * 90, 'must be at most 2160 (90 days)')
-    .default(12),
+  PORT: z._default(
+    number(
+      'must be a port number',
+      z.int('must be a whole number'),
+      z.minimum(0, 'must be between 0 and 65535'),
+      z.maximum(65535, 'must be between 0 and 65535'),
+    ),
+    3000,
+  ),
+  HOST: z._default(z.string().check(z.minLength(1, 'must not be empty')), '127.0.0.1'),
+  DATA_DIR: z._default(z.string().check(z.minLength(1, 'must not be empty')), './data'),
+  DATABASE_URL: z.optional(url(['postgres:', 'postgresql:'])),
+  PUBLIC_URL: z.optional(url(['http:', 'https:'])),
+  SMTP_URL: z.optional(url(['smtp:', 'smtps:'])),
+  MAIL_FROM: z.optional(
+    z.string().check(z.minLength(3, 'must be an address such as "Ledgerdesk <no-reply@example.com>"')),
+  ),
+  ADMIN_EMAIL: z.optional(z.email('must be an email address')),
+  ADMIN_PASSWORD: z.optional(z.string().check(z.minLength(8, 'must be at least 8 characters'))),
+  SEED_DEMO: z._default(bool, true),
+  LOG_LEVEL: z._default(
+    z.enum(
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+      'must be one of fatal, error, warn, info, debug, trace, silent',
+    ),
+    'info',
+  ),
+  SESSION_TTL_HOURS: z._default(
+    number(
+      'must be a number of hours',
+      z.positive('must be more than 0'),
+      z.maximum(24 * 90, 'must be at most 2160 (90 days)'),
+    ),
+    12,
+  ),
 });
 
 export type Config = {
@@ -58,7 +74,7 @@ export type Config = {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   seedDemo: boolean;
-  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  logLevel: z.output<typeof envSchema>['LOG_LEVEL'];
   sessionTtlMs: number;
 };
 

@@ -1,5 +1,5 @@
 import { messages, mutationResponse } from '@ledgerdesk/contracts';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** The success envelope of a mutation (ARCHITECTURE.md "API contract"). */
 export function done<T>(successCode: string, successMessage: string, data: T) {

@@ -15,7 +15,7 @@ import {
 } from '@ledgerdesk/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { AppError } from '../../lib/errors';
 import { done, emptyMutation, updated } from '../../lib/responses';
 import { actorOf, currentUser } from '../../plugins/auth';
@@ -220,7 +220,7 @@ export function accountsRoutes(app: FastifyInstance, accounts: AccountsService, 
       schema: {
         tags: ['profile'],
         summary: 'Sign out all your sessions but this one',
-        response: { 200: mutationResponse(z.object({ revoked: z.number().int() })) },
+        response: { 200: mutationResponse(z.object({ revoked: z.number().check(z.int()) })) },
       },
     },
     async (request) => {

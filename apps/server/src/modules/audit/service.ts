@@ -1,6 +1,6 @@
 import type { AuditEntry as AuditEntryRecord, auditListQuery } from '@ledgerdesk/contracts';
 import { and, eq, gte, lte } from 'drizzle-orm';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { Database } from '../../db/client';
 import { auditLog } from '../../db/schema';
 import { AppError } from '../../lib/errors';

@@ -1,7 +1,7 @@
 import { errorResponse, loginRequest, loginResponse, sessionUser } from '@ledgerdesk/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { actorOf, currentUser } from '../../plugins/auth';
 import type { AuthService } from './service';
 

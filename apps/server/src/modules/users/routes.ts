@@ -15,7 +15,7 @@ import {
 } from '@ledgerdesk/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { added, deleted, done, emptyMutation, updated } from '../../lib/responses';
 import { actorOf } from '../../plugins/auth';
 import type { UsersService } from './service';
@@ -182,7 +182,10 @@ export function usersRoutes(app: FastifyInstance, service: UsersService) {
         tags: groupTags,
         summary: 'Delete a group and its memberships',
         params: idParams,
-        response: { 200: mutationResponse(z.object({ removedMemberships: z.number().int() })), ...errors },
+        response: {
+          200: mutationResponse(z.object({ removedMemberships: z.number().check(z.int()) })),
+          ...errors,
+        },
       },
     },
     async (request) => deleted(await service.deleteGroup(request.params.id, actorOf(request))),

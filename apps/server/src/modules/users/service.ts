@@ -10,7 +10,7 @@ import {
   type userUpdate,
 } from '@ledgerdesk/contracts';
 import { and, eq, exists, inArray, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { Database } from '../../db/client';
 import { groups, userGroups, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
