@@ -16,6 +16,7 @@ import { healthRoutes } from './modules/health/routes';
 import { libraryRoutes } from './modules/library/routes';
 import { createLibraryService } from './modules/library/service';
 import { createLibraryTransfer } from './modules/library/transfer';
+import { taskResource } from './modules/tasks/resource';
 import { usersRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
 import { webDistDir } from './paths';
@@ -24,6 +25,7 @@ import { registerErrorHandler } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
 import { registerWebApp } from './plugins/web';
+import { registerResource } from './resources/engine';
 
 export type AppDeps = {
   config: Config;
@@ -78,6 +80,7 @@ export async function buildApp(deps: AppDeps) {
   usersRoutes(app, users);
   auditRoutes(app, audit);
   libraryRoutes(app, library, createLibraryTransfer({ db, audit }));
+  registerResource(app, { db, audit }, taskResource(users));
 
   await registerWebApp(app, deps.webDistDir ?? webDistDir);
   return app;

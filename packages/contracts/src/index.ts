@@ -6,4 +6,5 @@ export * from './library';
 export * from './messages';
 export * from './permissions';
 export * from './preferences';
+export * from './tasks';
 export * from './users';

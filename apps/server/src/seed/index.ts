@@ -6,6 +6,7 @@ import { groups, userGroups, users } from '../db/schema';
 import { generatePassword, hashPassword } from '../lib/passwords';
 import { seedLibrary } from './library';
 import { createRandom } from './random';
+import { seedTasks } from './tasks';
 
 export type SeedResult = {
   /** Set when the first admin was created with a generated password: shown to the operator once. */
@@ -109,6 +110,12 @@ export async function seedDatabase(db: Database, config: Config): Promise<SeedRe
     });
     const createdUsers = await tx.insert(users).values(demoUsers).returning({ id: users.id });
     await seedLibrary(tx as Database, random, admin.id);
+    await seedTasks(
+      tx as Database,
+      random,
+      createdUsers.map((u) => u.id),
+      admin.id,
+    );
     await tx.insert(userGroups).values(
       createdUsers.map((u) => ({
         userId: u.id,

@@ -73,6 +73,13 @@ const expectedAccess: Record<string, Access> = {
   'DELETE /api/library/units/:id/': 'library.manage',
   'GET /api/library/export/': 'library.view',
   'POST /api/library/import/': 'library.manage',
+  'GET /api/apps/task': 'tasks.view',
+  'GET /api/apps/task/export': 'tasks.view',
+  'GET /api/apps/task/:id': 'tasks.view',
+  'POST /api/apps/task': 'tasks.manage',
+  'PATCH /api/apps/task/:id': 'tasks.manage',
+  'DELETE /api/apps/task/:id': 'tasks.manage',
+  'POST /api/apps/task/bulk-delete': 'tasks.manage',
 };
 
 const personas = ['anonymous', 'noPermission', 'viewer', 'admin'] as const;

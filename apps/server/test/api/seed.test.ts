@@ -2,7 +2,7 @@ import { asc } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import type { DatabaseHandle } from '../../src/db/client';
-import { groups, libraryCodes, users } from '../../src/db/schema';
+import { groups, libraryCodes, tasks, users } from '../../src/db/schema';
 import { verifyPassword } from '../../src/lib/passwords';
 import { seedDatabase } from '../../src/seed';
 import { openTestDatabase } from '../context';
@@ -67,6 +67,10 @@ describe('first start', () => {
           .select({ name: groups.name, permissions: groups.permissions })
           .from(groups)
           .orderBy(asc(groups.name)),
+        tasks: await db
+          .select({ task: tasks.task, status: tasks.status, dueDate: tasks.dueDate })
+          .from(tasks)
+          .orderBy(asc(tasks.task)),
         library: await db
           .select({
             codeComb: libraryCodes.codeComb,
@@ -81,6 +85,7 @@ describe('first start', () => {
     expect(snapshots[0]?.groups.length).toBeGreaterThan(1);
     // A construction budget of a few hundred codes, income and expenses, priced L4 items.
     expect(snapshots[0]?.library.length).toBeGreaterThan(200);
+    expect(snapshots[0]?.tasks.length).toBeGreaterThan(20);
     expect(snapshots[0]?.library.filter((c) => !c.codeComb.includes('-')).map((c) => c.description)).toEqual([
       'Income',
       'Expenses',

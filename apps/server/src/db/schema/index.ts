@@ -1,3 +1,4 @@
 export * from './accounts';
 export * from './audit';
 export * from './library';
+export * from './tasks';

@@ -161,6 +161,21 @@ export function createUsersService(deps: {
   }
 
   return {
+    /** Display names of users, for other areas that refer to them (assignees, owners, ...). */
+    async namesOf(executor: Database, ids: string[]): Promise<Map<string, string>> {
+      const unique = [...new Set(ids)];
+      if (unique.length === 0) return new Map();
+      const rows = await executor
+        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+        .from(users)
+        .where(inArray(users.id, unique));
+      return new Map(rows.map((u) => [u.id, `${u.firstName} ${u.lastName}`.trim() || u.email]));
+    },
+
+    /** The ids without repeats, after checking each names a user; else a 400 on `field`. */
+    assertUsersExist: (executor: Database, ids: string[], error: { field: string; message: string }) =>
+      existingIds(executor, users, ids, error),
+
     async listUsers(query: z.output<typeof userListQuery>): Promise<Page<UserRecord>> {
       const where = and(
         searchCondition(query.search, [users.email, users.username, fullName]),

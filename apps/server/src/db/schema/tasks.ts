@@ -1,0 +1,26 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { auditColumns } from './columns';
+
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    task: text('task').notNull(),
+    description: text('description').notNull().default(''),
+    status: text('status').notNull().default('New'),
+    priority: text('priority').notNull().default('Medium'),
+    dueDate: date('due_date'),
+    /** The users the task is assigned to; kept as an array, queried through its GIN index. */
+    assigneeIds: uuid('assignee_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    ...auditColumns(),
+  },
+  (t) => [
+    index('tasks_status_idx').on(t.status, t.createdAt),
+    index('tasks_due_idx').on(t.dueDate),
+    index('tasks_assignees_idx').using('gin', t.assigneeIds),
+    index('tasks_search_idx').using('gin', sql`(${t.task} || ' ' || ${t.description}) gin_trgm_ops`),
+    check('tasks_status_check', sql`${t.status} in ('New', 'Pending', 'Inprogress', 'Completed')`),
+    check('tasks_priority_check', sql`${t.priority} in ('High', 'Medium', 'Low')`),
+  ],
+);

@@ -1,0 +1,304 @@
+import type { Area, ListQuery } from '@ledgerdesk/contracts';
+import { errorResponse, listQuery, listResponse, mutationResponse } from '@ledgerdesk/contracts';
+import { and, asc, eq, gt, inArray, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod/mini';
+import type { Database } from '../db/client';
+import { csvLine } from '../lib/csv';
+import { AppError } from '../lib/errors';
+import { added, deleted, updated } from '../lib/responses';
+import type { AuditService } from '../modules/audit/service';
+import { actorOf } from '../plugins/auth';
+import { listPage, orderingOf, searchCondition } from './list';
+import { findById } from './records';
+
+type Table = PgTable & { id: PgColumn };
+type Row<T extends Table> = T['$inferSelect'];
+type Insert<T extends Table> = T['$inferInsert'];
+
+/**
+ * One resource, defined once: its table, its contract, who may see and change it, how it is
+ * searched, sorted and filtered. `registerResource` turns it into the API: list, get, create,
+ * update, delete, bulk delete and CSV export, each audited and permission-checked.
+ */
+export type ResourceDefinition<
+  T extends Table,
+  R extends Record<string, unknown>,
+  I extends z.ZodMiniObject,
+  F extends z.ZodMiniObject,
+> = {
+  /** The entity name of audit entries ("task"). */
+  entity: string;
+  /** For messages: "{label} Added Successfully". */
+  label: string;
+  /** Permission area: `<area>.view` to read, `<area>.manage` to change. */
+  area: Area;
+  /** Base path under /api, as SPEC §7 names it ("/api/apps/task"). */
+  path: string;
+  table: T;
+  record: z.ZodMiniType<R>;
+  input: I;
+  filters: F;
+  /** Conditions of the filters a list was asked for. */
+  where: (filters: z.output<F>) => (SQL | undefined)[];
+  search: SQLWrapper[];
+  sortable: Record<string, SQLWrapper>;
+  defaultOrdering: string;
+  /** Rows → records, a page at a time (so that what rows refer to is fetched once). */
+  toRecords: (db: Database, rows: Row<T>[]) => Promise<R[]>;
+  toValues: (input: z.output<I>) => Partial<Insert<T>>;
+  /** A record back as input: where a PATCH starts from, before the fields it sends. */
+  toInput: (record: R) => z.input<I>;
+  /** The area's own rules, checked before a write (in the write's transaction). */
+  validate?: (db: Database, input: z.output<I>) => Promise<void>;
+  /** CSV export: column name → value of a record. */
+  csv: Record<string, (record: R) => string>;
+};
+
+const EXPORT_BATCH = 1000;
+const idParams = z.object({ id: z.uuid('The id in the address is not valid.') });
+const bulkDelete = z.object({
+  ids: z
+    .array(z.uuid('Not a valid id.'))
+    .check(z.minLength(1, 'Choose at least one.'), z.maxLength(500, 'At most 500 at once.')),
+});
+
+export function registerResource<
+  T extends Table,
+  R extends Record<string, unknown>,
+  I extends z.ZodMiniObject,
+  F extends z.ZodMiniObject,
+>(app: FastifyInstance, deps: { db: Database; audit: AuditService }, def: ResourceDefinition<T, R, I, F>) {
+  const { db, audit } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const view = `${def.area}.view` as const;
+  const manage = `${def.area}.manage` as const;
+  const tags = [def.area];
+  const query = z.extend(listQuery, def.filters.shape);
+  const errors = { 400: errorResponse, 404: errorResponse, 409: errorResponse };
+  const table = def.table as Table;
+  // The record's schema, widened: Fastify cannot resolve a reply type from a generic schema.
+  const anyRecord: z.ZodMiniType = def.record;
+
+  const whereOf = (q: ListQuery & z.output<F>) => and(searchCondition(q.search, def.search), ...def.where(q));
+  const describe = async (executor: Database, row: Row<T>) => {
+    const [record] = await def.toRecords(executor, [row]);
+    if (!record) throw AppError.notFound();
+    return record;
+  };
+
+  r.get(
+    def.path,
+    {
+      config: { access: view },
+      schema: {
+        tags,
+        summary: `${def.label}s: paging, ordering, search, filters`,
+        querystring: query,
+        response: { 200: listResponse(def.record), 400: errorResponse },
+      },
+    },
+    (request) => {
+      const q = request.query as ListQuery & z.output<F>;
+      return listPage(
+        db,
+        def.table,
+        {
+          where: whereOf(q),
+          order: orderingOf(q.ordering, def.sortable, def.defaultOrdering, table.id),
+          query: q,
+        },
+        (rows) => def.toRecords(db, rows),
+      );
+    },
+  );
+
+  r.get(
+    `${def.path}/export`,
+    {
+      config: { access: view },
+      schema: { tags, summary: `${def.label}s matching the list's filters, as CSV`, querystring: query },
+    },
+    async (request, reply) => {
+      const q = request.query as ListQuery & z.output<F>;
+      const where = whereOf(q);
+      const columns = Object.keys(def.csv);
+      // Keyset pages by id: the whole filter, however large, without OFFSET.
+      const lines = async function* () {
+        yield csvLine(columns);
+        let after: string | undefined;
+        for (;;) {
+          const rows = (await db
+            .select()
+            .from(table)
+            .where(and(where, after ? gt(table.id, after) : undefined))
+            .orderBy(asc(table.id))
+            .limit(EXPORT_BATCH)) as Row<T>[];
+          if (rows.length === 0) return;
+          const records = await def.toRecords(db, rows);
+          yield records.map((record) => csvLine(columns.map((c) => def.csv[c]?.(record) ?? ''))).join('');
+          after = (rows.at(-1) as { id: string }).id;
+        }
+      };
+      const { Readable } = await import('node:stream');
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${def.entity}s.csv"`)
+        .send(Readable.from(lines()));
+    },
+  );
+
+  r.get(
+    `${def.path}/:id`,
+    {
+      config: { access: view },
+      schema: {
+        tags,
+        summary: `One ${def.label}`,
+        params: idParams,
+        response: { 200: anyRecord, ...errors },
+      },
+    },
+    async (request) => describe(db, await findById(db, table, request.params.id)),
+  );
+
+  r.post(
+    def.path,
+    {
+      config: { access: manage },
+      schema: {
+        tags,
+        summary: `Add a ${def.label}`,
+        body: def.input,
+        response: { 201: mutationResponse(def.record), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const input = request.body as z.output<I>;
+      const actor = actorOf(request);
+      const record = await db.transaction(async (tx) => {
+        const executor = tx as Database;
+        await def.validate?.(executor, input);
+        const [row] = (await executor
+          .insert(table)
+          .values({ ...def.toValues(input), createdBy: actor.id, updatedBy: actor.id } as never)
+          .returning()) as Row<T>[];
+        if (!row) throw new Error(`${def.entity} insert returned nothing`);
+        const created = await describe(executor, row);
+        await audit.record(executor, actor, {
+          action: 'create',
+          entity: def.entity,
+          key: (row as { id: string }).id,
+          after: created,
+        });
+        return created;
+      });
+      return reply.code(201).send(added(def.label, record));
+    },
+  );
+
+  r.patch(
+    `${def.path}/:id`,
+    {
+      config: { access: manage },
+      schema: {
+        tags,
+        summary: `Change a ${def.label} (only the fields sent)`,
+        params: idParams,
+        body: patchOf(def.input),
+        response: { 200: mutationResponse(def.record), ...errors },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const id = request.params.id;
+      const record = await db.transaction(async (tx) => {
+        const executor = tx as Database;
+        const beforeRow = await findById(executor, table, id);
+        const before = await describe(executor, beforeRow);
+        // The fields not sent keep their values: the input is the current record with the changes.
+        const merged = def.input.parse({
+          ...def.toInput(before),
+          ...(request.body as object),
+        }) as z.output<I>;
+        await def.validate?.(executor, merged);
+        const [row] = (await executor
+          .update(table)
+          .set({ ...def.toValues(merged), updatedBy: actor.id } as never)
+          .where(eq(table.id, id))
+          .returning()) as Row<T>[];
+        if (!row) throw AppError.notFound();
+        const after = await describe(executor, row);
+        await audit.record(executor, actor, { action: 'update', entity: def.entity, key: id, before, after });
+        return after;
+      });
+      return updated(record);
+    },
+  );
+
+  const remove = async (executor: Database, id: string, actor: ReturnType<typeof actorOf>) => {
+    const before = await describe(executor, await findById(executor, table, id));
+    await executor.delete(table).where(eq(table.id, id));
+    await audit.record(executor, actor, { action: 'delete', entity: def.entity, key: id, before });
+  };
+
+  r.delete(
+    `${def.path}/:id`,
+    {
+      config: { access: manage },
+      schema: {
+        tags,
+        summary: `Delete a ${def.label}`,
+        params: idParams,
+        response: { 200: mutationResponse(z.object({ id: z.uuid() })), ...errors },
+      },
+    },
+    async (request) => {
+      await db.transaction((tx) => remove(tx as Database, request.params.id, actorOf(request)));
+      return deleted({ id: request.params.id });
+    },
+  );
+
+  r.post(
+    `${def.path}/bulk-delete`,
+    {
+      config: { access: manage },
+      schema: {
+        tags,
+        summary: `Delete several ${def.label}s, all or none`,
+        body: bulkDelete,
+        response: { 200: mutationResponse(z.object({ deleted: z.number() })), ...errors },
+      },
+    },
+    async (request) => {
+      const ids = [...new Set(request.body.ids)];
+      const actor = actorOf(request);
+      await db.transaction(async (tx) => {
+        const executor = tx as Database;
+        const found = await executor.select({ id: table.id }).from(table).where(inArray(table.id, ids));
+        if (found.length !== ids.length) throw AppError.notFound();
+        for (const id of ids) await remove(executor, id, actor);
+      });
+      return deleted({ deleted: ids.length });
+    },
+  );
+}
+
+/**
+ * The PATCH body of an input schema: every field optional and without its default, so that a
+ * field not sent stays as it is instead of going back to its default.
+ */
+function patchOf(input: z.ZodMiniObject): z.ZodMiniObject {
+  const shape = Object.fromEntries(
+    Object.entries(input.shape).map(([field, schema]) => {
+      const def = (schema as z.ZodMiniType)._zod.def as { type: string; innerType?: z.ZodMiniType };
+      return [
+        field,
+        z.optional(def.type === 'default' && def.innerType ? def.innerType : (schema as z.ZodMiniType)),
+      ];
+    }),
+  );
+  return z.object(shape);
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod/mini';
+import { listQuery, text, timestamp } from './api';
+
+export const taskStatuses = ['New', 'Pending', 'Inprogress', 'Completed'] as const;
+export const taskPriorities = ['High', 'Medium', 'Low'] as const;
+
+/** A task as the API shows it (SPEC §3: id, task, assignees, dueDate, status, priority), keyed `_id`. */
+export const taskRecord = z.object({
+  _id: z.uuid(),
+  task: z.string(),
+  description: z.string(),
+  status: z.enum(taskStatuses),
+  priority: z.enum(taskPriorities),
+  dueDate: z.nullable(z.iso.date()),
+  assignees: z.array(z.object({ id: z.uuid(), name: z.string() })),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type TaskRecord = z.infer<typeof taskRecord>;
+
+export const taskInput = z.object({
+  task: text(200, 'The task must be at most 200 characters.').check(
+    z.minLength(1, 'Please describe the task.'),
+  ),
+  description: z._default(text(5000, 'The description must be at most 5000 characters.'), ''),
+  status: z._default(z.enum(taskStatuses, `The status must be one of: ${taskStatuses.join(', ')}.`), 'New'),
+  priority: z._default(
+    z.enum(taskPriorities, `The priority must be one of: ${taskPriorities.join(', ')}.`),
+    'Medium',
+  ),
+  dueDate: z._default(z.nullable(z.iso.date('The due date must be a date (YYYY-MM-DD).')), null),
+  assigneeIds: z._default(
+    z.array(z.uuid('Unknown user.')).check(z.maxLength(20, 'At most 20 assignees.')),
+    [],
+  ),
+});
+export type TaskInput = z.input<typeof taskInput>;
+
+export const taskFilters = z.object({
+  status: z.optional(z.enum(taskStatuses, `status must be one of: ${taskStatuses.join(', ')}.`)),
+  priority: z.optional(z.enum(taskPriorities, `priority must be one of: ${taskPriorities.join(', ')}.`)),
+  assignee: z.optional(z.uuid('assignee must be a user id.')),
+});
+export const taskListQuery = z.extend(listQuery, taskFilters.shape);
+
+export const taskMessages = { unknownAssignees: 'One or more assignees do not exist.' } as const;
