@@ -334,6 +334,8 @@ describe('units', () => {
     const l2 = await add(2, { code: '1', parentId: l1.id });
     const l3 = await add(3, { code: '1', parentId: l2.id });
     await add(4, { code: '1', parentId: l3.id, unitId: unit.id });
+    const listed = (await call('GET', '/api/library/units/')).json();
+    expect(listed.find((u: { id: string }) => u.id === unit.id).usage).toBe(1);
     const inUse = await call('DELETE', `/api/library/units/${unit.id}/`);
     expect(inUse.statusCode).toBe(409);
     expect(inUse.json().errorMessage).toBe(libraryMessages.unitInUse(1));

@@ -397,6 +397,16 @@ describe('groups', () => {
         members: expect.arrayContaining([expect.objectContaining({ email: 'm1@test.local' })]),
       }),
     ]);
+    await addGroup({ name: 'Site managers (empty)' });
+    const byMembers = (
+      await call('GET', '/api/users/group/?search=site%20managers&ordering=-memberCount')
+    ).json();
+    expect(
+      byMembers.results.map((g: { name: string; memberCount: number }) => [g.name, g.memberCount]),
+    ).toEqual([
+      ['Site managers', 2],
+      ['Site managers (empty)', 0],
+    ]);
     const res = await call('DELETE', `/api/users/group/${group.id}/`);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ removedMemberships: 2 });

@@ -98,6 +98,23 @@ export const router = createBrowserRouter([
             errorElement,
             lazy: lazyRoute(() => import('../features/library/LibraryPage')),
           },
+          // One list page per level of the code library, for bulk work.
+          ...([1, 2, 3, 4] as const).map((level) => ({
+            path: `library/l${level}`,
+            handle: needs('library.view'),
+            errorElement,
+            lazy: lazyRoute(() =>
+              import('../features/library/LevelListPage').then((module) => ({
+                Component: module.levelListPages[level],
+              })),
+            ),
+          })),
+          {
+            path: 'library/import',
+            handle: needs('library.view'),
+            errorElement,
+            lazy: lazyRoute(() => import('../features/library/ImportPage')),
+          },
           {
             path: '*',
             errorElement,

@@ -3,6 +3,7 @@ import {
   Alert,
   Box,
   Button,
+  Checkbox,
   Group,
   Pagination,
   Paper,
@@ -24,7 +25,9 @@ import {
   flexRender,
   getCoreRowModel,
   type Header,
+  type OnChangeFn,
   type RowData,
+  type RowSelectionState,
   type SortingState,
   useReactTable,
 } from '@tanstack/react-table';
@@ -74,6 +77,18 @@ export interface DataTableProps<Row> {
   toolbar?: ReactNode;
   /** Pointer users may click a row; keyboard users get a button in a cell for the same action. */
   onRowClick?: (row: Row) => void;
+  /**
+   * Rows may be selected: a checkbox column comes first. The selection is keyed by getRowId and
+   * survives paging (the header checkbox selects the rows of the page shown).
+   */
+  selection?: {
+    state: RowSelectionState;
+    onChange: OnChangeFn<RowSelectionState>;
+    /** Names a row for its checkbox: "Select <rowLabel>". */
+    rowLabel: (row: Row) => string;
+  };
+  /** Shown between the toolbar and the table, e.g. the actions on the selected rows. */
+  banner?: ReactNode;
 }
 
 function ariaSort(sorted: false | 'asc' | 'desc') {
@@ -106,6 +121,8 @@ export function DataTable<Row>({
   getRowId,
   toolbar,
   onRowClick,
+  selection,
+  banner,
 }: DataTableProps<Row>) {
   const summaryId = useId();
   const { page, pageSize, ordering, setPage, setPageSize, setOrdering } = state;
@@ -117,16 +134,48 @@ export function DataTable<Row>({
     [ordering],
   );
 
+  const allColumns = useMemo(() => {
+    if (!selection) return columns;
+    const { rowLabel } = selection;
+    const select: ColumnDef<Row, unknown> = {
+      id: 'select',
+      meta: { width: 44 },
+      header: ({ table: t }) => (
+        <Checkbox
+          aria-label="Select all rows on this page"
+          checked={t.getIsAllPageRowsSelected()}
+          indeterminate={t.getIsSomePageRowsSelected()}
+          disabled={t.getRowModel().rows.length === 0}
+          onChange={t.getToggleAllPageRowsSelectedHandler()}
+        />
+      ),
+      cell: ({ row }) => (
+        <Checkbox
+          aria-label={`Select ${rowLabel(row.original)}`}
+          checked={row.getIsSelected()}
+          onChange={row.getToggleSelectedHandler()}
+        />
+      ),
+    };
+    return [select, ...columns];
+  }, [columns, selection]);
+
   const table = useReactTable({
     data: data?.results ?? [],
-    columns,
+    columns: allColumns,
     getRowId,
     getCoreRowModel: getCoreRowModel(),
     manualPagination: true,
     manualSorting: true,
     manualFiltering: true,
     pageCount,
-    state: { sorting, pagination: { pageIndex: page - 1, pageSize } },
+    state: {
+      sorting,
+      pagination: { pageIndex: page - 1, pageSize },
+      ...(selection ? { rowSelection: selection.state } : {}),
+    },
+    enableRowSelection: Boolean(selection),
+    onRowSelectionChange: selection?.onChange,
     defaultColumn: { enableSorting: false },
   });
 
@@ -205,6 +254,7 @@ export function DataTable<Row>({
       <Table.Tr
         key={row.id}
         className={onRowClick ? classes.clickable : undefined}
+        data-selected={row.getIsSelected() || undefined}
         onClick={
           onRowClick
             ? (event) => {
@@ -231,6 +281,8 @@ export function DataTable<Row>({
           {toolbar}
         </Group>
       ) : null}
+
+      {banner}
 
       {error && data ? (
         <Alert

@@ -6,7 +6,7 @@ export const API_BASE = '/api';
 type FieldErrors = NonNullable<ErrorResponse['fieldErrors']>;
 
 /** Shown when the request never got an answer (offline, server down, blocked). */
-const NETWORK_ERROR_MESSAGE = 'The server could not be reached. Check your connection and try again.';
+export const NETWORK_ERROR_MESSAGE = 'The server could not be reached. Check your connection and try again.';
 
 /** A failed API call: the HTTP status and the server's `{errorCode, errorMessage, fieldErrors}`. */
 export class ApiError extends Error {
@@ -59,7 +59,8 @@ export function setUnauthorizedHandler(handler: (() => void) | null) {
   unauthorizedHandler = handler;
 }
 
-function buildUrl(path: string, query: RequestOptions['query']): string {
+/** The address of an API call: `/api` + path, with the query's set values. */
+export function apiUrl(path: string, query?: RequestOptions['query']): string {
   const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
   if (!query) return url;
   const params = new URLSearchParams();
@@ -99,7 +100,8 @@ function messageForStatus(status: number, fallback: string | undefined): string 
   return messages.unexpected;
 }
 
-function toApiError(status: number, body: unknown, fallback: string | undefined): ApiError {
+/** The ApiError of a failed answer: its status and its `{errorCode, errorMessage, fieldErrors}` body. */
+export function toApiError(status: number, body: unknown, fallback?: string): ApiError {
   const errorBody = isErrorBody(body) ? body : {};
   const message =
     typeof errorBody.errorMessage === 'string' && errorBody.errorMessage
@@ -126,7 +128,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), {
+    response = await fetch(apiUrl(path, query), {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -141,11 +143,14 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const data = await readBody(response);
   if (response.ok) return data as T;
 
-  if (response.status === 401 && redirectOnUnauthorized) {
-    clearSession();
-    unauthorizedHandler?.();
-  }
+  if (response.status === 401 && redirectOnUnauthorized) sessionEnded();
   throw toApiError(response.status, data, fallbackMessage);
+}
+
+/** A call found the session ended (401): forget it and send the user to sign in. */
+export function sessionEnded() {
+  clearSession();
+  unauthorizedHandler?.();
 }
 
 type BodylessOptions = Omit<RequestOptions, 'method' | 'body'>;

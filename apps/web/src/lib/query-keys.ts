@@ -9,4 +9,5 @@ export const resourceKeys = {
   groups: ['groups'] as const,
   audit: ['audit'] as const,
   sessions: ['sessions'] as const,
+  library: ['library'] as const,
 };

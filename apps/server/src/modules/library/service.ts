@@ -456,7 +456,9 @@ export function createLibraryService(deps: { db: Database; audit: AuditService }
     },
 
     async listUnits(): Promise<UnitRecord[]> {
-      const usage = sql<number>`(select count(*)::int from ${libraryCodes} where ${libraryCodes.unitId} = ${libraryUnits.id})`;
+      // Written out with its aliases: inside a one-table select Drizzle leaves column names
+      // unqualified, and an unqualified "id" in the subquery would be the code's own.
+      const usage = sql<number>`(select count(*)::int from library_codes c where c.unit_id = library_units.id)`;
       return db
         .select({
           id: libraryUnits.id,

@@ -348,6 +348,8 @@ export function createLibraryTransfer(deps: { db: Database; audit: AuditService 
               },
             });
           onProgress(Math.min(i + WRITE_BATCH, rows.length), rows.length);
+          // PGlite runs in this thread: let the event loop send the progress line before the next batch.
+          await new Promise((resolve) => setImmediate(resolve));
         }
         await audit.record(executor, actor, {
           action: 'import',

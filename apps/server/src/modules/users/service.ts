@@ -328,7 +328,8 @@ export function createUsersService(deps: {
     },
 
     async listGroups(query: z.output<typeof listQuery>): Promise<Page<GroupRecord>> {
-      const memberCount = sql<number>`(select count(*)::int from ${userGroups} where ${userGroups.groupId} = ${groups.id})`;
+      // Qualified by hand: Drizzle leaves column names unqualified in a one-table select.
+      const memberCount = sql<number>`(select count(*)::int from user_groups ug where ug.group_id = groups.id)`;
       const where = searchCondition(query.search, [groups.name, groups.description]);
       const order = orderingOf(
         query.ordering,

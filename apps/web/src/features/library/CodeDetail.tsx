@@ -1,0 +1,257 @@
+import type { CodeRecord } from '@ledgerdesk/contracts';
+import {
+  Alert,
+  Badge,
+  Button,
+  DataList,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  IconAlertCircle,
+  IconArrowsMove,
+  IconDownload,
+  IconEye,
+  IconEyeOff,
+  IconPencil,
+  IconPlus,
+  IconTrash,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { errorMessageOf } from '../../lib/api';
+import { formatDateTime, formatMoney, formatQuantity } from '../../lib/format';
+import { childLevel, codeLabel, levelLabel } from './levels';
+import classes from './library.module.css';
+
+function Figure({ label, value, hint }: { label: string; value: ReactNode; hint?: string }) {
+  return (
+    <Paper withBorder radius="md" p="sm" bg="gray.0">
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+        {label}
+      </Text>
+      <Text fz="xl" fw={700} className={classes.figure}>
+        {value}
+      </Text>
+      {hint ? (
+        <Text size="xs" c="dimmed">
+          {hint}
+        </Text>
+      ) : null}
+    </Paper>
+  );
+}
+
+export interface CodeActions {
+  onAddChild?: () => void;
+  onEdit?: () => void;
+  onMove?: () => void;
+  onToggleActive?: () => void;
+  onDelete?: () => void;
+  onExport: () => void;
+  /** The export is running: what it has received so far. */
+  exporting: string | null;
+  togglingActive: boolean;
+}
+
+interface CodeDetailProps {
+  record: CodeRecord | undefined;
+  loading: boolean;
+  error: unknown;
+  /** Changes are offered only to users who may make them (library.manage). */
+  mayManage: boolean;
+  actions: CodeActions;
+}
+
+/** The open code: where it sits, its figures and fields, and what can be done to it. */
+export function CodeDetail({ record, loading, error, mayManage, actions }: CodeDetailProps) {
+  if (error && !record) {
+    return (
+      <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle aria-hidden="true" />}>
+        {errorMessageOf(error)}
+      </Alert>
+    );
+  }
+  if (!record || loading) {
+    return (
+      <Paper withBorder radius="md" p="lg" aria-busy="true">
+        <Skeleton height={22} width="40%" mb="md" />
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Skeleton height={70} />
+          <Skeleton height={70} />
+          <Skeleton height={70} />
+        </SimpleGrid>
+      </Paper>
+    );
+  }
+
+  const item = record.level === 4;
+  const below = childLevel(record.level);
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="code-detail-title">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <Stack gap={4} style={{ minWidth: 0 }}>
+            <Group gap="xs">
+              <Badge variant="light" radius="sm">
+                {levelLabel(record.level)}
+              </Badge>
+              {record.isActive ? (
+                <Badge color="teal" c="teal.9" bg="teal.0" variant="light">
+                  Active
+                </Badge>
+              ) : (
+                <Badge color="gray" variant="light">
+                  Inactive
+                </Badge>
+              )}
+              {item && record.taxable ? (
+                <Badge color="grape" variant="light">
+                  Taxable
+                </Badge>
+              ) : null}
+            </Group>
+            <Title order={2} fz="h3" id="code-detail-title">
+              <span className={classes.mono}>{record.codeComb}</span> {record.description}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {record.parent ? `In ${codeLabel(record.parent)}` : 'A top-level code'} · Updated{' '}
+              {formatDateTime(record.updatedAt)}
+            </Text>
+          </Stack>
+        </Group>
+
+        <SimpleGrid cols={{ base: 1, xs: item ? 3 : 2 }} spacing="sm">
+          {item ? (
+            <>
+              <Figure label="Unit price" value={formatMoney(record.unitPrice)} hint={record.unit?.name} />
+              <Figure label="Quantity" value={formatQuantity(record.quantity)} hint={record.unit?.name} />
+              <Figure label="Amount" value={formatMoney(record.amount)} hint="Price × quantity" />
+            </>
+          ) : (
+            <>
+              <Figure
+                label="Total"
+                value={formatMoney(record.total)}
+                hint={`Roll-up of the L4 items below ${record.codeComb}`}
+              />
+              <Figure
+                label={`${levelLabel(below ?? 4)} codes`}
+                value={record.childCount.toLocaleString()}
+                hint={`Directly below ${record.codeComb}`}
+              />
+            </>
+          )}
+        </SimpleGrid>
+
+        <DataList labelWidth={140} withDivider>
+          <DataList.Item>
+            <DataList.ItemLabel>Full code</DataList.ItemLabel>
+            <DataList.ItemValue className={classes.mono}>{record.codeComb}</DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>Own code</DataList.ItemLabel>
+            <DataList.ItemValue className={classes.mono}>{record.code}</DataList.ItemValue>
+          </DataList.Item>
+          {item ? (
+            <>
+              <DataList.Item>
+                <DataList.ItemLabel>Unit</DataList.ItemLabel>
+                <DataList.ItemValue>{record.unit?.name ?? '—'}</DataList.ItemValue>
+              </DataList.Item>
+              <DataList.Item>
+                <DataList.ItemLabel>Notes</DataList.ItemLabel>
+                <DataList.ItemValue style={{ whiteSpace: 'pre-wrap' }}>
+                  {record.notes || '—'}
+                </DataList.ItemValue>
+              </DataList.Item>
+            </>
+          ) : null}
+          <DataList.Item>
+            <DataList.ItemLabel>Created</DataList.ItemLabel>
+            <DataList.ItemValue>{formatDateTime(record.createdAt)}</DataList.ItemValue>
+          </DataList.Item>
+        </DataList>
+
+        <Group gap="xs">
+          {mayManage && below && actions.onAddChild ? (
+            <Button
+              size="sm"
+              leftSection={<IconPlus size={16} aria-hidden="true" />}
+              onClick={actions.onAddChild}
+            >
+              Add {levelLabel(below)} code
+            </Button>
+          ) : null}
+          {mayManage && actions.onEdit ? (
+            <Button
+              size="sm"
+              variant="default"
+              leftSection={<IconPencil size={16} aria-hidden="true" />}
+              onClick={actions.onEdit}
+            >
+              Edit
+            </Button>
+          ) : null}
+          {mayManage && record.level > 1 && actions.onMove ? (
+            <Button
+              size="sm"
+              variant="default"
+              leftSection={<IconArrowsMove size={16} aria-hidden="true" />}
+              onClick={actions.onMove}
+            >
+              Move
+            </Button>
+          ) : null}
+          {mayManage && actions.onToggleActive ? (
+            <Button
+              size="sm"
+              variant="default"
+              loading={actions.togglingActive}
+              leftSection={
+                record.isActive ? (
+                  <IconEyeOff size={16} aria-hidden="true" />
+                ) : (
+                  <IconEye size={16} aria-hidden="true" />
+                )
+              }
+              onClick={actions.onToggleActive}
+            >
+              {record.isActive ? 'Deactivate' : 'Activate'}
+            </Button>
+          ) : null}
+          <Button
+            size="sm"
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden="true" />}
+            onClick={actions.onExport}
+            loading={actions.exporting !== null}
+            loaderProps={{ type: 'dots' }}
+          >
+            {item ? 'Export CSV' : 'Export subtree'}
+          </Button>
+          {actions.exporting ? (
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {actions.exporting}
+            </Text>
+          ) : null}
+          {mayManage && actions.onDelete ? (
+            <Button
+              size="sm"
+              variant="light"
+              color="red"
+              leftSection={<IconTrash size={16} aria-hidden="true" />}
+              onClick={actions.onDelete}
+            >
+              Delete
+            </Button>
+          ) : null}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

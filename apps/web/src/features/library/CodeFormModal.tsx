@@ -1,0 +1,409 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type CodeLevel,
+  type CodeRecord,
+  type CodeRef,
+  codeCreate,
+  codeUpdate,
+  libraryMessages,
+} from '@ledgerdesk/contracts';
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { Controller, FormProvider, type SubmitHandler, useForm, useFormContext } from 'react-hook-form';
+import { z } from 'zod/mini';
+import { errorMessageOf } from '../../lib/api';
+import { applyFieldErrors } from '../../lib/form-errors';
+import { formatMoney } from '../../lib/format';
+import { useCode, useCreateCode, useUnits, useUpdateCode } from './api';
+import { CodePicker } from './CodePicker';
+import { fullCode, levelLabel, multiplyMoney, parentLevel } from './levels';
+import classes from './library.module.css';
+
+type CreateInput = z.input<typeof codeCreate>;
+type CreateOutput = z.output<typeof codeCreate>;
+type UpdateInput = z.input<typeof codeUpdate>;
+type UpdateOutput = z.output<typeof codeUpdate>;
+/** The fields the add and the edit form share. */
+type CodeFieldValues = Omit<UpdateInput, 'id'>;
+
+const fieldNames = [
+  'code',
+  'description',
+  'isActive',
+  'parentId',
+  'unitId',
+  'unitPrice',
+  'quantity',
+  'taxable',
+  'notes',
+] as const;
+
+/** The contract's check, and for L2–L4 the parent it needs (the server says the same). */
+function withParent<Schema extends typeof codeCreate | typeof codeUpdate>(schema: Schema, level: CodeLevel) {
+  if (level === 1) return schema;
+  return schema.check(
+    z.refine((values: { parentId?: string | null }) => Boolean(values.parentId), {
+      message: libraryMessages.parentRequired(level),
+      path: ['parentId'],
+    }),
+  ) as Schema;
+}
+
+/** An empty box means "not given": the contract's default (0) applies. */
+const blankAsDefault = (value: unknown) => (value === '' ? undefined : value);
+
+function CodeFields({ level, editing }: { level: CodeLevel; editing: CodeRecord | null }) {
+  const {
+    register,
+    control,
+    watch,
+    formState: { errors },
+  } = useFormContext<CodeFieldValues>();
+  const above = parentLevel(level);
+  const parent = useCode(watch('parentId'));
+  const units = useUnits(level === 4);
+  const code = watch('code') ?? '';
+  const price = String(watch('unitPrice') ?? '');
+  const quantity = String(watch('quantity') ?? '');
+  const amount = multiplyMoney(price || '0', quantity || '0');
+  const preview = code.trim() ? fullCode(above ? parent.data : null, code) : null;
+
+  return (
+    <>
+      {above ? (
+        <Controller
+          control={control}
+          name="parentId"
+          render={({ field, fieldState }) => (
+            <CodePicker
+              level={above}
+              label={`Parent (${levelLabel(above)} code)`}
+              withAsterisk
+              value={field.value ?? null}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              error={fieldState.error?.message}
+              description={
+                editing
+                  ? 'Another parent moves the code, and the codes below it, under that parent.'
+                  : undefined
+              }
+            />
+          )}
+        />
+      ) : null}
+      <TextInput
+        {...register('code')}
+        label="Code"
+        description={
+          preview ? (
+            <>
+              Full code: <span className={classes.mono}>{preview}</span>
+            </>
+          ) : (
+            'Letters, digits and dots, up to 20 characters.'
+          )
+        }
+        error={errors.code?.message}
+        withAsterisk
+        maxLength={20}
+        autoComplete="off"
+        data-autofocus
+        classNames={{ input: classes.mono }}
+      />
+      <Textarea
+        {...register('description')}
+        label="Description"
+        error={errors.description?.message}
+        withAsterisk
+        autosize
+        minRows={1}
+        maxRows={4}
+      />
+      {level === 4 ? (
+        <>
+          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+            <Controller
+              control={control}
+              name="unitId"
+              render={({ field, fieldState }) => (
+                <Select
+                  label="Unit"
+                  placeholder="No unit"
+                  data={(units.data ?? []).map((unit) => ({ value: unit.id, label: unit.name }))}
+                  value={field.value ?? null}
+                  onChange={(value) => field.onChange(value)}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  error={
+                    fieldState.error?.message ??
+                    (units.isError ? 'The units could not be loaded.' : undefined)
+                  }
+                  clearable
+                  searchable
+                  nothingFoundMessage="No unit found"
+                  comboboxProps={{ withinPortal: true }}
+                />
+              )}
+            />
+            <TextInput
+              {...register('unitPrice', { setValueAs: blankAsDefault })}
+              label="Unit price"
+              placeholder="0.00"
+              inputMode="decimal"
+              autoComplete="off"
+              error={errors.unitPrice?.message}
+              classNames={{ input: classes.figure }}
+            />
+            <TextInput
+              {...register('quantity', { setValueAs: blankAsDefault })}
+              label="Quantity"
+              placeholder="0"
+              inputMode="decimal"
+              autoComplete="off"
+              error={errors.quantity?.message}
+              classNames={{ input: classes.figure }}
+            />
+          </SimpleGrid>
+          <Text size="sm" aria-live="polite">
+            Amount (price × quantity):{' '}
+            <strong className={classes.figure}>{amount === null ? '—' : formatMoney(amount)}</strong>
+          </Text>
+          <Textarea
+            {...register('notes')}
+            label="Notes"
+            error={errors.notes?.message}
+            autosize
+            minRows={2}
+            maxRows={6}
+          />
+        </>
+      ) : null}
+      <Group gap="xl">
+        <Controller
+          control={control}
+          name="isActive"
+          render={({ field }) => (
+            <Switch
+              label="Active"
+              checked={field.value ?? true}
+              onChange={(event) => field.onChange(event.currentTarget.checked)}
+              onBlur={field.onBlur}
+              ref={field.ref}
+            />
+          )}
+        />
+        {level === 4 ? (
+          <Controller
+            control={control}
+            name="taxable"
+            render={({ field }) => (
+              <Switch
+                label="Taxable"
+                checked={field.value ?? false}
+                onChange={(event) => field.onChange(event.currentTarget.checked)}
+                onBlur={field.onBlur}
+                ref={field.ref}
+              />
+            )}
+          />
+        ) : null}
+      </Group>
+    </>
+  );
+}
+
+function FormFooter({ error, pending, label, onCancel }: FooterProps) {
+  return (
+    <>
+      {error ? (
+        <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle aria-hidden="true" />}>
+          {error}
+        </Alert>
+      ) : null}
+      <Group justify="flex-end" gap="sm" mt="xs">
+        <Button variant="default" onClick={onCancel} disabled={pending}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={pending} disabled={pending}>
+          {label}
+        </Button>
+      </Group>
+    </>
+  );
+}
+interface FooterProps {
+  error: string | null;
+  pending: boolean;
+  label: string;
+  onCancel: () => void;
+}
+
+function CreateCodeForm({
+  level,
+  parent,
+  onClose,
+  onSaved,
+}: {
+  level: CodeLevel;
+  parent: CodeRef | null;
+  onClose: () => void;
+  onSaved?: (record: CodeRecord) => void;
+}) {
+  const create = useCreateCode(level);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<CreateInput, unknown, CreateOutput>({
+    resolver: zodResolver(withParent(codeCreate, level)),
+    defaultValues: {
+      code: '',
+      description: '',
+      isActive: true,
+      parentId: level === 1 ? null : (parent?.id ?? null),
+      unitId: null,
+      taxable: false,
+      notes: '',
+    },
+  });
+
+  const onSubmit: SubmitHandler<CreateOutput> = async (values) => {
+    setServerError(null);
+    try {
+      const saved = await create.mutateAsync(level === 4 ? values : { ...values, unitId: null });
+      onSaved?.(saved.data);
+      onClose();
+    } catch (error) {
+      setServerError(errorMessageOf(error));
+      applyFieldErrors(error, form.setError, fieldNames);
+    }
+  };
+
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={form.handleSubmit(onSubmit)} noValidate>
+        <Stack gap="md">
+          <CodeFields level={level} editing={null} />
+          <FormFooter
+            error={serverError}
+            pending={create.isPending}
+            label={`Add ${levelLabel(level)} code`}
+            onCancel={onClose}
+          />
+        </Stack>
+      </form>
+    </FormProvider>
+  );
+}
+
+function EditCodeForm({
+  record,
+  onClose,
+  onSaved,
+}: {
+  record: CodeRecord;
+  onClose: () => void;
+  onSaved?: (record: CodeRecord) => void;
+}) {
+  const level = record.level as CodeLevel;
+  const update = useUpdateCode(level);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const item = level === 4;
+  const form = useForm<UpdateInput, unknown, UpdateOutput>({
+    resolver: zodResolver(withParent(codeUpdate, level)),
+    defaultValues: {
+      id: record.id,
+      code: record.code,
+      description: record.description,
+      isActive: record.isActive,
+      parentId: record.parent?.id ?? null,
+      unitId: item ? (record.unit?.id ?? null) : null,
+      unitPrice: item ? record.unitPrice : '0',
+      quantity: item ? record.quantity : '0',
+      taxable: item ? record.taxable : false,
+      notes: record.notes,
+    },
+  });
+
+  const onSubmit: SubmitHandler<UpdateOutput> = async (values) => {
+    setServerError(null);
+    try {
+      const saved = await update.mutateAsync(values);
+      onSaved?.(saved.data);
+      onClose();
+    } catch (error) {
+      setServerError(errorMessageOf(error));
+      applyFieldErrors(error, form.setError, fieldNames);
+    }
+  };
+
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={form.handleSubmit(onSubmit)} noValidate>
+        <Stack gap="md">
+          <CodeFields level={level} editing={record} />
+          <FormFooter
+            error={serverError}
+            pending={update.isPending}
+            label="Save changes"
+            onCancel={onClose}
+          />
+        </Stack>
+      </form>
+    </FormProvider>
+  );
+}
+
+export type CodeFormState =
+  | { mode: 'closed' }
+  | { mode: 'add'; level: CodeLevel; parent: CodeRef | null }
+  | { mode: 'edit'; record: CodeRecord };
+
+interface CodeFormModalProps {
+  state: CodeFormState;
+  onClose: () => void;
+  /** The code as the server saved it. */
+  onSaved?: (record: CodeRecord) => void;
+}
+
+/** Add a code of a level (under a parent for L2–L4), or edit one (PUT with the id in the body). */
+export function CodeFormModal({ state, onClose, onSaved }: CodeFormModalProps) {
+  // While the modal fades out, its title stays what it was.
+  const last = useRef(state);
+  if (state.mode !== 'closed') last.current = state;
+  const shown = last.current;
+  const title =
+    shown.mode === 'add'
+      ? `Add ${levelLabel(shown.level)} code`
+      : shown.mode === 'edit'
+        ? `Edit ${shown.record.codeComb}`
+        : '';
+  return (
+    <Modal
+      opened={state.mode !== 'closed'}
+      onClose={onClose}
+      title={title}
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      {/* A new form for each opening: no values or errors left from the last one. */}
+      {state.mode === 'add' ? (
+        <CreateCodeForm level={state.level} parent={state.parent} onClose={onClose} onSaved={onSaved} />
+      ) : state.mode === 'edit' ? (
+        <EditCodeForm key={state.record.id} record={state.record} onClose={onClose} onSaved={onSaved} />
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,454 @@
+import {
+  type CodeRef,
+  type ImportRowError,
+  type ImportSummary,
+  libraryCsvColumns,
+} from '@ledgerdesk/contracts';
+import {
+  Alert,
+  Badge,
+  Button,
+  Code,
+  FileInput,
+  Group,
+  Paper,
+  Progress,
+  ScrollArea,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  IconAlertCircle,
+  IconCircleCheck,
+  IconDownload,
+  IconFileSpreadsheet,
+  IconRefresh,
+  IconUpload,
+} from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { PageHeader } from '../../components/PageHeader';
+import { errorMessageOf } from '../../lib/api';
+import { formatBytes, plural } from '../../lib/format';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { usePageTitle } from '../../lib/page-title';
+import { useCan } from '../../lib/permissions';
+import { resourceKeys } from '../../lib/query-keys';
+import {
+  exportLibrary,
+  type ImportPreview,
+  type ImportProgress,
+  previewImport,
+  rowErrorsOf,
+  runImport,
+} from './api';
+import { CodeSearch } from './CodeSearch';
+import { LibraryTabs } from './LibraryTabs';
+import { levelLabel } from './levels';
+import classes from './library.module.css';
+
+function isAbort(error: unknown) {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+/** Export: the whole library, or the subtree of one code. */
+function ExportSection() {
+  const [root, setRoot] = useState<CodeRef | null>(null);
+  const [progress, setProgress] = useState<{ which: 'all' | 'subtree'; received: number } | null>(null);
+
+  const run = async (which: 'all' | 'subtree') => {
+    setProgress({ which, received: 0 });
+    try {
+      const saved = await exportLibrary(which === 'subtree' ? root : null, ({ received }) =>
+        setProgress({ which, received }),
+      );
+      notifySuccess(`${saved.fileName} (${formatBytes(saved.size)}) is saved.`, { title: 'Export ready' });
+    } catch (error) {
+      notifyError(errorMessageOf(error), { title: 'The export failed.' });
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const status = (which: 'all' | 'subtree') =>
+    progress?.which === which ? (
+      <Text size="sm" c="dimmed" aria-live="polite" className={classes.progressLabel}>
+        {progress.received ? `${formatBytes(progress.received)} received` : 'Preparing...'}
+      </Text>
+    ) : null;
+
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="export-title">
+      <Stack gap="md">
+        <div>
+          <Title order={2} fz="h4" id="export-title">
+            Export
+          </Title>
+          <Text size="sm" c="dimmed">
+            A CSV file with one line per code, parents before children: the format the import reads.
+          </Text>
+        </div>
+        <Group gap="sm">
+          <Button
+            leftSection={<IconDownload size={18} aria-hidden="true" />}
+            onClick={() => void run('all')}
+            loading={progress?.which === 'all'}
+            disabled={progress !== null}
+          >
+            Export the whole library
+          </Button>
+          {status('all')}
+        </Group>
+        <Group gap="sm" align="flex-end">
+          <CodeSearch label="Subtree of" onChoose={(hit) => setRoot(hit.code)} />
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={18} aria-hidden="true" />}
+            onClick={() => void run('subtree')}
+            disabled={!root || progress !== null}
+            loading={progress?.which === 'subtree'}
+          >
+            {root ? `Export ${root.codeComb} and below` : 'Export subtree'}
+          </Button>
+          {status('subtree')}
+        </Group>
+        {root ? (
+          <Group gap="xs">
+            <Text size="sm">
+              Chosen: <span className={classes.mono}>{root.codeComb}</span> {root.description} (
+              {levelLabel(root.level)})
+            </Text>
+            <Button size="compact-xs" variant="subtle" onClick={() => setRoot(null)}>
+              Clear
+            </Button>
+          </Group>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+type Phase =
+  | { step: 'idle' }
+  | { step: 'checking'; sent: number; total: number }
+  | { step: 'checked'; preview: ImportPreview }
+  | { step: 'importing'; progress: ImportProgress; preview: ImportPreview }
+  | { step: 'done'; summary: ImportSummary }
+  | { step: 'failed'; message: string; errors: ImportRowError[]; preview: ImportPreview | null };
+
+function percent(part: number, whole: number) {
+  return whole > 0 ? Math.min(100, Math.round((part / whole) * 100)) : 0;
+}
+
+function RowErrors({ errors, total }: { errors: ImportRowError[]; total?: number }) {
+  return (
+    <Stack gap="xs">
+      <Text size="sm" fw={600}>
+        {plural(errors.length, 'error')}
+        {total !== undefined && total > errors.length ? ` (the first ${errors.length} are listed)` : ''}
+      </Text>
+      <ScrollArea.Autosize mah={320} type="auto">
+        <Table striped withTableBorder verticalSpacing={6} aria-label="Errors in the file" stickyHeader>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col" w={80}>
+                Line
+              </Table.Th>
+              <Table.Th scope="col" w={160}>
+                Column
+              </Table.Th>
+              <Table.Th scope="col">Error</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {errors.map((error) => (
+              <Table.Tr key={`${error.row}.${error.field}.${error.message}`}>
+                <Table.Td className={classes.figure}>{error.row || '—'}</Table.Td>
+                <Table.Td>
+                  <Code>{error.field}</Code>
+                </Table.Td>
+                <Table.Td>{error.message}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea.Autosize>
+    </Stack>
+  );
+}
+
+function Counts({ summary, verb }: { summary: ImportSummary; verb: 'will be' | 'were' }) {
+  return (
+    <SimpleGrid cols={3} spacing="sm">
+      {[
+        { label: 'Rows', value: summary.rows },
+        { label: verb === 'were' ? 'Added' : 'New codes', value: summary.inserted },
+        { label: verb === 'were' ? 'Updated' : 'Updates', value: summary.updated },
+      ].map((item) => (
+        <Paper key={item.label} withBorder radius="md" p="sm" bg="gray.0">
+          <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+            {item.label}
+          </Text>
+          <Text fz="xl" fw={700} className={classes.figure}>
+            {item.value.toLocaleString()}
+          </Text>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** Import: choose a CSV, see the preview (the server's dry run), then import all or nothing. */
+function ImportSection() {
+  const queryClient = useQueryClient();
+  const [file, setFile] = useState<File | null>(null);
+  const [phase, setPhase] = useState<Phase>({ step: 'idle' });
+  const abort = useRef<AbortController | null>(null);
+
+  const check = async (chosen: File) => {
+    abort.current?.abort();
+    const controller = new AbortController();
+    abort.current = controller;
+    setPhase({ step: 'checking', sent: 0, total: chosen.size });
+    try {
+      const preview = await previewImport(
+        chosen,
+        (sent, total) => setPhase({ step: 'checking', sent, total }),
+        controller.signal,
+      );
+      setPhase({ step: 'checked', preview });
+    } catch (error) {
+      if (isAbort(error)) return;
+      setPhase({ step: 'failed', message: errorMessageOf(error), errors: rowErrorsOf(error), preview: null });
+    }
+  };
+
+  const start = async (preview: ImportPreview) => {
+    if (!file) return;
+    const controller = new AbortController();
+    abort.current = controller;
+    setPhase({ step: 'importing', progress: { phase: 'upload', sent: 0, total: file.size }, preview });
+    try {
+      const summary = await runImport(
+        file,
+        (progress) => setPhase({ step: 'importing', progress, preview }),
+        controller.signal,
+      );
+      setPhase({ step: 'done', summary });
+      notifySuccess(
+        `${plural(summary.rows, 'row')}: ${summary.inserted.toLocaleString()} added, ${summary.updated.toLocaleString()} updated.`,
+        { title: 'Import finished' },
+      );
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: resourceKeys.library }),
+        queryClient.invalidateQueries({ queryKey: resourceKeys.audit }),
+      ]);
+    } catch (error) {
+      if (isAbort(error)) {
+        setPhase({ step: 'checked', preview });
+        return;
+      }
+      const message = errorMessageOf(error);
+      setPhase({ step: 'failed', message, errors: rowErrorsOf(error), preview });
+      notifyError(message, { title: 'The import failed: nothing was imported.' });
+    }
+  };
+
+  const choose = (chosen: File | null) => {
+    abort.current?.abort();
+    setFile(chosen);
+    if (chosen) void check(chosen);
+    else setPhase({ step: 'idle' });
+  };
+
+  const busy = phase.step === 'checking' || phase.step === 'importing';
+
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="import-title">
+      <Stack gap="md">
+        <div>
+          <Title order={2} fz="h4" id="import-title">
+            Import
+          </Title>
+          <Text size="sm" c="dimmed">
+            A CSV in the export's format. Codes whose full code exists are updated, others are added. The file
+            is checked first; then it is imported all or nothing.
+          </Text>
+        </div>
+        <Group gap="sm" align="flex-end">
+          <FileInput
+            label="CSV file"
+            placeholder="Choose a .csv file"
+            accept=".csv,text/csv"
+            value={file}
+            onChange={choose}
+            leftSection={<IconFileSpreadsheet size={18} aria-hidden="true" />}
+            clearable
+            clearButtonProps={{ 'aria-label': 'Remove the file' }}
+            disabled={phase.step === 'importing'}
+            w={{ base: '100%', sm: 360 }}
+          />
+          {file && !busy ? (
+            <Button
+              variant="default"
+              leftSection={<IconRefresh size={16} aria-hidden="true" />}
+              onClick={() => void check(file)}
+            >
+              Check again
+            </Button>
+          ) : null}
+        </Group>
+        <Text size="xs" c="dimmed">
+          Columns: <Code style={{ overflowWrap: 'anywhere' }}>{libraryCsvColumns.join(',')}</Code>
+        </Text>
+
+        {phase.step === 'checking' ? (
+          <Stack gap={4}>
+            <Progress value={percent(phase.sent, phase.total)} aria-label="Checking the file" animated />
+            <Text size="sm" c="dimmed" className={classes.progressLabel} aria-live="polite">
+              {phase.sent < phase.total
+                ? `Uploading for the check: ${percent(phase.sent, phase.total)}% of ${formatBytes(phase.total)}`
+                : 'Checking the rows...'}
+            </Text>
+          </Stack>
+        ) : null}
+
+        {phase.step === 'checked' ? (
+          <Stack gap="md">
+            <Group gap="xs">
+              <Title order={3} fz="h5">
+                Preview
+              </Title>
+              {phase.preview.errors.length === 0 ? (
+                <Badge color="teal" c="teal.9" bg="teal.0" variant="light">
+                  No errors
+                </Badge>
+              ) : (
+                <Badge color="red" variant="light">
+                  {plural(phase.preview.errors.length, 'error')}
+                </Badge>
+              )}
+            </Group>
+            <Counts summary={phase.preview} verb="will be" />
+            {phase.preview.errors.length > 0 ? (
+              <>
+                <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle aria-hidden="true" />}>
+                  Nothing can be imported until the file has no errors. Correct the lines below and choose the
+                  file again.
+                </Alert>
+                <RowErrors errors={phase.preview.errors} />
+              </>
+            ) : (
+              <Group>
+                <Button
+                  leftSection={<IconUpload size={18} aria-hidden="true" />}
+                  onClick={() => void start(phase.preview)}
+                  disabled={phase.preview.rows === 0}
+                >
+                  Import {plural(phase.preview.rows, 'row')}
+                </Button>
+              </Group>
+            )}
+          </Stack>
+        ) : null}
+
+        {phase.step === 'importing' ? (
+          <ImportProgressView progress={phase.progress} onCancel={() => abort.current?.abort()} />
+        ) : null}
+
+        {phase.step === 'done' ? (
+          <Stack gap="md">
+            <Stack gap={4}>
+              <Progress value={100} color="teal" aria-label="Import progress" size="lg" />
+              <Text size="sm" className={classes.progressLabel}>
+                100%: all rows written
+              </Text>
+            </Stack>
+            <Alert
+              color="teal"
+              variant="light"
+              role="status"
+              icon={<IconCircleCheck aria-hidden="true" />}
+              title="Import finished"
+            >
+              {plural(phase.summary.rows, 'row')} imported: {phase.summary.inserted.toLocaleString()} added,{' '}
+              {phase.summary.updated.toLocaleString()} updated.
+            </Alert>
+            <Counts summary={phase.summary} verb="were" />
+          </Stack>
+        ) : null}
+
+        {phase.step === 'failed' ? (
+          <Stack gap="md">
+            <Alert
+              color="red"
+              variant="light"
+              role="alert"
+              icon={<IconAlertCircle aria-hidden="true" />}
+              title="Nothing was imported"
+            >
+              {phase.message}
+            </Alert>
+            {phase.errors.length > 0 ? <RowErrors errors={phase.errors} /> : null}
+          </Stack>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+function ImportProgressView({ progress, onCancel }: { progress: ImportProgress; onCancel: () => void }) {
+  const uploading = progress.phase === 'upload';
+  const value = uploading ? percent(progress.sent, progress.total) : percent(progress.done, progress.total);
+  return (
+    <Stack gap={6}>
+      <Group justify="space-between" gap="xs">
+        <Text size="sm" fw={600}>
+          {uploading ? 'Step 1 of 2: uploading the file' : 'Step 2 of 2: writing the rows'}
+        </Text>
+        {uploading ? (
+          <Button size="xs" variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : null}
+      </Group>
+      <Progress value={value} aria-label="Import progress" size="lg" animated />
+      <Text size="sm" c="dimmed" className={classes.progressLabel} aria-live="polite">
+        {uploading
+          ? `${value}%: ${formatBytes(progress.sent)} of ${formatBytes(progress.total)}`
+          : `${value}%: ${progress.done.toLocaleString()} of ${plural(progress.total, 'row')} written`}
+      </Text>
+    </Stack>
+  );
+}
+
+export function ImportPage() {
+  const can = useCan();
+  const mayManage = can('library.manage');
+  const title = mayManage ? 'Import and export' : 'Export';
+  usePageTitle(title);
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description="Move the code library in and out as CSV."
+        breadcrumbs={[
+          { label: 'Dashboard', to: '/' },
+          { label: 'Administration' },
+          { label: 'Code library', to: '/library' },
+          { label: title },
+        ]}
+      />
+      <LibraryTabs />
+      <Stack gap="lg">
+        {mayManage ? <ImportSection /> : null}
+        <ExportSection />
+      </Stack>
+    </>
+  );
+}
+
+export { ImportPage as Component };

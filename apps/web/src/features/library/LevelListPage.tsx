@@ -1,0 +1,686 @@
+import type { CodeLevel, CodeRecord } from '@ledgerdesk/contracts';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Menu,
+  Modal,
+  Paper,
+  Progress,
+  Select,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
+import {
+  IconArrowsMove,
+  IconDots,
+  IconDownload,
+  IconEye,
+  IconEyeOff,
+  IconFolderOpen,
+  IconPencil,
+  IconPlus,
+  IconTrash,
+  IconX,
+} from '@tabler/icons-react';
+import {
+  type ColumnDef,
+  createColumnHelper,
+  type OnChangeFn,
+  type RowSelectionState,
+} from '@tanstack/react-table';
+import { type ComponentType, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DataTable } from '../../components/DataTable';
+import { PageHeader } from '../../components/PageHeader';
+import { SearchInput } from '../../components/SearchInput';
+import { errorMessageOf } from '../../lib/api';
+import { formatBytes, formatDateTime, formatMoney, formatQuantity, plural } from '../../lib/format';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { usePageTitle } from '../../lib/page-title';
+import { useCan } from '../../lib/permissions';
+import { useTableUrlState } from '../../lib/table-url-state';
+import { saveBlob } from '../../lib/transfer';
+import {
+  type BulkDeleteOutcome,
+  codeFilters,
+  exportLibrary,
+  fetchCodes,
+  useBulkDelete,
+  useBulkSetActive,
+  useCode,
+  useCodes,
+  useUpdateCode,
+} from './api';
+import { CodeFormModal, type CodeFormState } from './CodeFormModal';
+import { CodePicker } from './CodePicker';
+import { csvHeader, csvLineOf } from './csv';
+import { DeleteCodeDialog } from './DeleteCodeDialog';
+import { LibraryTabs } from './LibraryTabs';
+import { browserUrl, codeLabel, levelLabel, parentLevel, toRef, updateBodyOf } from './levels';
+import classes from './library.module.css';
+import { MoveCodeModal } from './MoveCodeModal';
+
+const column = createColumnHelper<CodeRecord>();
+
+/** Rows a CSV export asks for at a time. */
+const EXPORT_PAGE_SIZE = 500;
+
+function Muted({ children }: { children: string }) {
+  return (
+    <Text size="sm" c="dimmed">
+      {children}
+    </Text>
+  );
+}
+
+/** Saves the CSV of a code and the codes below it. */
+async function exportSubtree(record: CodeRecord) {
+  try {
+    const saved = await exportLibrary(toRef(record));
+    notifySuccess(`${saved.fileName} (${formatBytes(saved.size)}) is saved.`, { title: 'Export ready' });
+  } catch (error) {
+    notifyError(errorMessageOf(error), { title: 'The export failed.' });
+  }
+}
+
+type BulkDeleteState =
+  | { step: 'confirm' }
+  | { step: 'cascade'; blocked: BulkDeleteOutcome['blocked'] }
+  | null;
+
+function LevelListPage({ level }: { level: CodeLevel }) {
+  const title = `${levelLabel(level)} codes`;
+  usePageTitle(title);
+  const can = useCan();
+  const mayManage = can('library.manage');
+  const navigate = useNavigate();
+  const table = useTableUrlState({ filters: codeFilters });
+  const codes = useCodes(level, table.query);
+  const above = parentLevel(level);
+  const parentFilter = useCode(table.filters.parent);
+
+  const [form, setForm] = useState<CodeFormState>({ mode: 'closed' });
+  const [toMove, setToMove] = useState<CodeRecord | null>(null);
+  const [toDelete, setToDelete] = useState<CodeRecord | null>(null);
+  const [bulkDelete, setBulkDelete] = useState<BulkDeleteState>(null);
+  const [exportState, setExportState] = useState<{ done: number; total: number } | null>(null);
+  const exportAbort = useRef<AbortController | null>(null);
+  const update = useUpdateCode(level);
+  const removeMany = useBulkDelete(level);
+  const setActiveMany = useBulkSetActive(level);
+
+  // The selection, kept across pages: the rows themselves, for the bulk actions.
+  const [selected, setSelected] = useState<Map<string, CodeRecord>>(() => new Map());
+  const rowSelection = useMemo<RowSelectionState>(
+    () => Object.fromEntries([...selected.keys()].map((id) => [id, true])),
+    [selected],
+  );
+  const onSelectionChange: OnChangeFn<RowSelectionState> = (updater) => {
+    const next = typeof updater === 'function' ? updater(rowSelection) : updater;
+    const shown = new Map((codes.data?.results ?? []).map((record) => [record.id, record]));
+    setSelected((previous) => {
+      const kept = new Map<string, CodeRecord>();
+      for (const [id, on] of Object.entries(next)) {
+        const record = on ? (shown.get(id) ?? previous.get(id)) : undefined;
+        if (record) kept.set(id, record);
+      }
+      return kept;
+    });
+  };
+  // Selected rows shown again after a change: keep their current state.
+  useEffect(() => {
+    const results = codes.data?.results;
+    if (!results) return;
+    setSelected((previous) => {
+      if (!results.some((record) => previous.has(record.id))) return previous;
+      const next = new Map(previous);
+      for (const record of results) if (next.has(record.id)) next.set(record.id, record);
+      return next;
+    });
+  }, [codes.data]);
+  const selectedRows = [...selected.values()];
+  const clearSelection = () => setSelected(new Map());
+
+  const exportRows = async (rows: CodeRecord[] | null) => {
+    const controller = new AbortController();
+    exportAbort.current = controller;
+    const fileName = `${levelLabel(level).toLowerCase()}-codes.csv`;
+    try {
+      const lines: string[] = [csvHeader];
+      if (rows) lines.push(...rows.map(csvLineOf));
+      else {
+        // The list as filtered and ordered, every page of it.
+        const total = codes.data?.count ?? 0;
+        setExportState({ done: 0, total });
+        for (let page = 1; ; page++) {
+          const answer = await fetchCodes(
+            level,
+            { ...table.query, page, pageSize: EXPORT_PAGE_SIZE },
+            controller.signal,
+          );
+          lines.push(...answer.results.map(csvLineOf));
+          setExportState({ done: lines.length - 1, total: answer.count });
+          if (page * EXPORT_PAGE_SIZE >= answer.count || answer.results.length === 0) break;
+        }
+      }
+      const blob = new Blob(lines, { type: 'text/csv;charset=utf-8' });
+      saveBlob(blob, fileName);
+      notifySuccess(`${plural(lines.length - 1, 'code')} in ${fileName} (${formatBytes(blob.size)}).`, {
+        title: 'Export ready',
+      });
+    } catch (error) {
+      if (!(error instanceof DOMException && error.name === 'AbortError'))
+        notifyError(errorMessageOf(error), { title: 'The export failed.' });
+    } finally {
+      exportAbort.current = null;
+      setExportState(null);
+    }
+  };
+
+  const columns = useMemo(() => {
+    // biome-ignore lint/suspicious/noExplicitAny: columns of different value types in one list (TanStack's own idiom).
+    const list: ColumnDef<CodeRecord, any>[] = [
+      column.accessor('codeComb', {
+        header: 'Code',
+        enableSorting: true,
+        cell: ({ row }) => (
+          <Anchor
+            component={Link}
+            to={browserUrl(row.original.id)}
+            className={classes.mono}
+            fw={700}
+            size="sm"
+            style={{ whiteSpace: 'nowrap' }}
+          >
+            {row.original.codeComb}
+          </Anchor>
+        ),
+      }),
+      column.accessor('description', {
+        header: 'Description',
+        enableSorting: true,
+        cell: ({ getValue }) => (
+          <Text size="sm" lineClamp={2} maw={380}>
+            {getValue()}
+          </Text>
+        ),
+      }),
+    ];
+    if (above) {
+      list.push(
+        column.accessor('parent', {
+          header: `Parent (${levelLabel(above)})`,
+          cell: ({ getValue }) => {
+            const parent = getValue();
+            return parent ? (
+              <Text size="sm" maw={240} truncate="end" title={parent.description}>
+                <span className={classes.mono}>{parent.codeComb}</span> {parent.description}
+              </Text>
+            ) : (
+              <Muted>—</Muted>
+            );
+          },
+        }),
+      );
+    }
+    if (level === 4) {
+      list.push(
+        column.accessor('unit', {
+          header: 'Unit',
+          cell: ({ getValue }) => {
+            const unit = getValue();
+            return unit ? <Text size="sm">{unit.name}</Text> : <Muted>—</Muted>;
+          },
+        }),
+        column.accessor('unitPrice', {
+          header: 'Unit price',
+          meta: { align: 'right' },
+          cell: ({ getValue }) => <span className={classes.figure}>{formatMoney(getValue())}</span>,
+        }),
+        column.accessor('quantity', {
+          header: 'Quantity',
+          meta: { align: 'right' },
+          cell: ({ getValue }) => <span className={classes.figure}>{formatQuantity(getValue())}</span>,
+        }),
+        column.accessor('amount', {
+          header: 'Amount',
+          enableSorting: true,
+          meta: { align: 'right' },
+          cell: ({ getValue }) => (
+            <Text size="sm" fw={600} className={classes.figure}>
+              {formatMoney(getValue())}
+            </Text>
+          ),
+        }),
+      );
+    } else {
+      list.push(
+        column.accessor('total', {
+          header: 'Total',
+          meta: { align: 'right' },
+          cell: ({ getValue }) => (
+            <Text size="sm" fw={600} className={classes.figure}>
+              {formatMoney(getValue())}
+            </Text>
+          ),
+        }),
+        column.accessor('childCount', {
+          header: `${levelLabel(level + 1)} codes`,
+          meta: { align: 'right' },
+          cell: ({ getValue }) => <span className={classes.figure}>{getValue().toLocaleString()}</span>,
+        }),
+      );
+    }
+    list.push(
+      column.accessor('isActive', {
+        header: 'Status',
+        enableSorting: true,
+        cell: ({ getValue }) =>
+          getValue() ? (
+            <Badge color="teal" c="teal.9" bg="teal.0" variant="light">
+              Active
+            </Badge>
+          ) : (
+            <Badge color="gray" variant="light">
+              Inactive
+            </Badge>
+          ),
+      }),
+      column.accessor('updatedAt', {
+        header: 'Updated',
+        enableSorting: true,
+        cell: ({ getValue }) => (
+          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+            {formatDateTime(getValue())}
+          </Text>
+        ),
+      }),
+      column.display({
+        id: 'actions',
+        header: () => <VisuallyHidden>Actions</VisuallyHidden>,
+        meta: { align: 'right', width: 56 },
+        cell: ({ row }) => {
+          const record = row.original;
+          return (
+            <Menu position="bottom-end" withinPortal shadow="md" width={220}>
+              <Menu.Target>
+                <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${record.codeComb}`}>
+                  <IconDots size={18} aria-hidden="true" />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item
+                  leftSection={<IconFolderOpen size={16} aria-hidden="true" />}
+                  onClick={() => navigate(browserUrl(record.id))}
+                >
+                  Open in the browser
+                </Menu.Item>
+                {mayManage ? (
+                  <>
+                    <Menu.Item
+                      leftSection={<IconPencil size={16} aria-hidden="true" />}
+                      onClick={() => setForm({ mode: 'edit', record })}
+                    >
+                      Edit
+                    </Menu.Item>
+                    {level > 1 ? (
+                      <Menu.Item
+                        leftSection={<IconArrowsMove size={16} aria-hidden="true" />}
+                        onClick={() => setToMove(record)}
+                      >
+                        Move
+                      </Menu.Item>
+                    ) : null}
+                    <Menu.Item
+                      leftSection={
+                        record.isActive ? (
+                          <IconEyeOff size={16} aria-hidden="true" />
+                        ) : (
+                          <IconEye size={16} aria-hidden="true" />
+                        )
+                      }
+                      onClick={() => update.mutate(updateBodyOf(record, { isActive: !record.isActive }))}
+                    >
+                      {record.isActive ? 'Deactivate' : 'Activate'}
+                    </Menu.Item>
+                  </>
+                ) : null}
+                <Menu.Item
+                  leftSection={<IconDownload size={16} aria-hidden="true" />}
+                  onClick={() => void exportSubtree(record)}
+                >
+                  {level === 4 ? 'Export as CSV' : 'Export subtree as CSV'}
+                </Menu.Item>
+                {mayManage ? (
+                  <>
+                    <Menu.Divider />
+                    <Menu.Item
+                      color="red"
+                      leftSection={<IconTrash size={16} aria-hidden="true" />}
+                      onClick={() => setToDelete(record)}
+                    >
+                      Delete
+                    </Menu.Item>
+                  </>
+                ) : null}
+              </Menu.Dropdown>
+            </Menu>
+          );
+        },
+      }),
+    );
+    return list;
+  }, [level, above, mayManage, navigate, update.mutate]);
+
+  const filtered = Boolean(table.search || Object.keys(table.filters).length);
+  const toolbar = (
+    <>
+      <SearchInput placeholder="Code or description" value={table.search} onChange={table.setSearch} />
+      {above ? (
+        <CodePicker
+          level={above}
+          label={`Parent (${levelLabel(above)})`}
+          placeholder={`Any ${levelLabel(above)} code`}
+          value={table.filters.parent ?? null}
+          onChange={(id) => table.setFilter('parent', id)}
+          clearable
+          w={{ base: '100%', sm: 260 }}
+        />
+      ) : null}
+      <Select
+        label="Status"
+        placeholder="Any status"
+        data={[
+          { value: 'true', label: 'Active' },
+          { value: 'false', label: 'Inactive' },
+        ]}
+        value={table.filters.isActive ?? null}
+        onChange={(value) => table.setFilter('isActive', value)}
+        clearable
+        w={{ base: '100%', sm: 150 }}
+      />
+      {filtered ? (
+        <Button variant="subtle" onClick={table.clearFilters}>
+          Clear filters
+        </Button>
+      ) : null}
+    </>
+  );
+
+  const banner =
+    selected.size > 0 ? (
+      <Group
+        gap="xs"
+        px="md"
+        py="xs"
+        bg="blue.0"
+        role="region"
+        aria-label="Selected codes"
+        style={{ borderBottom: '1px solid var(--mantine-color-blue-2)' }}
+      >
+        <Text size="sm" fw={600} mr="sm" aria-live="polite">
+          {plural(selected.size, 'code')} selected
+        </Text>
+        {mayManage ? (
+          <>
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconEye size={14} aria-hidden="true" />}
+              loading={setActiveMany.isPending && setActiveMany.variables?.isActive === true}
+              onClick={() =>
+                setActiveMany.mutate({ records: selectedRows, isActive: true }, { onSuccess: clearSelection })
+              }
+            >
+              Activate
+            </Button>
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconEyeOff size={14} aria-hidden="true" />}
+              loading={setActiveMany.isPending && setActiveMany.variables?.isActive === false}
+              onClick={() =>
+                setActiveMany.mutate(
+                  { records: selectedRows, isActive: false },
+                  { onSuccess: clearSelection },
+                )
+              }
+            >
+              Deactivate
+            </Button>
+          </>
+        ) : null}
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconDownload size={14} aria-hidden="true" />}
+          onClick={() => void exportRows(selectedRows)}
+        >
+          Export selected
+        </Button>
+        {mayManage ? (
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            leftSection={<IconTrash size={14} aria-hidden="true" />}
+            onClick={() => setBulkDelete({ step: 'confirm' })}
+          >
+            Delete
+          </Button>
+        ) : null}
+        <Button
+          size="xs"
+          variant="subtle"
+          leftSection={<IconX size={14} aria-hidden="true" />}
+          onClick={clearSelection}
+        >
+          Clear selection
+        </Button>
+      </Group>
+    ) : null;
+
+  const blockedCount =
+    bulkDelete?.step === 'cascade' ? bulkDelete.blocked.reduce((sum, item) => sum + item.descendants, 0) : 0;
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={
+          level === 4
+            ? 'The items of the budget: unit, price, quantity and amount.'
+            : `Every ${levelLabel(level)} code, with the total of the L4 items below it.`
+        }
+        breadcrumbs={[
+          { label: 'Dashboard', to: '/' },
+          { label: 'Administration' },
+          { label: 'Code library', to: '/library' },
+          { label: title },
+        ]}
+        actions={
+          <>
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={18} aria-hidden="true" />}
+              onClick={() => void exportRows(null)}
+              disabled={!codes.data || codes.data.count === 0}
+            >
+              Export CSV
+            </Button>
+            {mayManage ? (
+              <Button
+                leftSection={<IconPlus size={18} aria-hidden="true" />}
+                onClick={() =>
+                  setForm({
+                    mode: 'add',
+                    level,
+                    parent: parentFilter.data && level > 1 ? toRef(parentFilter.data) : null,
+                  })
+                }
+              >
+                Add {levelLabel(level)} code
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      <LibraryTabs />
+
+      <DataTable
+        label={title}
+        columns={columns}
+        data={codes.data}
+        state={table}
+        fetching={codes.isFetching}
+        error={codes.error}
+        onRetry={() => void codes.refetch()}
+        emptyMessage={filtered ? `No ${levelLabel(level)} code matches these filters` : 'No codes yet'}
+        noun={[`${levelLabel(level)} code`, `${levelLabel(level)} codes`]}
+        getRowId={(record) => record.id}
+        toolbar={toolbar}
+        selection={{
+          state: rowSelection,
+          onChange: onSelectionChange,
+          rowLabel: (record) => codeLabel(record),
+        }}
+        banner={banner}
+      />
+
+      <CodeFormModal state={form} onClose={() => setForm({ mode: 'closed' })} />
+      <MoveCodeModal record={toMove} onClose={() => setToMove(null)} />
+      <DeleteCodeDialog
+        record={toDelete}
+        onClose={() => setToDelete(null)}
+        onDeleted={(record) =>
+          setSelected((previous) => {
+            if (!previous.has(record.id)) return previous;
+            const next = new Map(previous);
+            next.delete(record.id);
+            return next;
+          })
+        }
+      />
+
+      <ConfirmDialog
+        opened={bulkDelete !== null}
+        title={
+          bulkDelete?.step === 'cascade'
+            ? 'Delete them with the codes below them'
+            : `Delete ${plural(selected.size, `${levelLabel(level)} code`)}`
+        }
+        confirmLabel={
+          bulkDelete?.step === 'cascade'
+            ? `Delete ${plural(bulkDelete.blocked.length + blockedCount, 'code')}`
+            : 'Delete'
+        }
+        pending={removeMany.isPending}
+        onClose={() => setBulkDelete(null)}
+        onConfirm={() => {
+          if (bulkDelete?.step === 'cascade') {
+            removeMany.mutate(
+              { records: bulkDelete.blocked.map((item) => item.record), cascade: true },
+              {
+                onSettled: () => {
+                  setBulkDelete(null);
+                  clearSelection();
+                },
+              },
+            );
+            return;
+          }
+          removeMany.mutate(
+            { records: selectedRows, cascade: false },
+            {
+              onSuccess: (outcome) => {
+                if (outcome.blocked.length > 0) {
+                  setSelected(new Map(outcome.blocked.map((item) => [item.record.id, item.record])));
+                  setBulkDelete({ step: 'cascade', blocked: outcome.blocked });
+                } else {
+                  setBulkDelete(null);
+                  clearSelection();
+                }
+              },
+              onError: () => setBulkDelete(null),
+            },
+          );
+        }}
+      >
+        {bulkDelete?.step === 'cascade' ? (
+          <Stack gap="xs">
+            <Text size="sm">
+              {plural(bulkDelete.blocked.length, 'selected code')}{' '}
+              {bulkDelete.blocked.length === 1 ? 'has' : 'have'} codes below{' '}
+              {bulkDelete.blocked.length === 1 ? 'it' : 'them'}, {plural(blockedCount, 'code')} in all, and{' '}
+              {bulkDelete.blocked.length === 1 ? 'was' : 'were'} kept:
+            </Text>
+            <Paper withBorder p="xs" radius="sm" mah={180} style={{ overflowY: 'auto' }}>
+              <Stack gap={2}>
+                {bulkDelete.blocked.map(({ record, descendants }) => (
+                  <Text key={record.id} size="sm">
+                    <span className={classes.mono}>{record.codeComb}</span> {record.description}:{' '}
+                    {plural(descendants, 'code')} below
+                  </Text>
+                ))}
+              </Stack>
+            </Paper>
+            <Text size="sm">Delete them together with the codes below them? This cannot be undone.</Text>
+          </Stack>
+        ) : (
+          <>
+            Delete the {plural(selected.size, 'selected code')}? Codes with codes below them are kept, and you
+            are asked about them next. This cannot be undone.
+          </>
+        )}
+      </ConfirmDialog>
+
+      <Modal
+        opened={exportState !== null}
+        onClose={() => exportAbort.current?.abort()}
+        title={`Exporting ${title}`}
+        closeButtonProps={{ 'aria-label': 'Cancel the export' }}
+        centered
+      >
+        {exportState ? (
+          <Stack gap="sm">
+            <Progress
+              value={exportState.total ? Math.round((exportState.done / exportState.total) * 100) : 0}
+              aria-label="Export progress"
+              size="lg"
+              animated
+            />
+            <Text size="sm" className={classes.progressLabel}>
+              {exportState.done.toLocaleString()} of {plural(exportState.total, 'code')}
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => exportAbort.current?.abort()}>
+                Cancel
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
+      </Modal>
+    </>
+  );
+}
+
+/** The list page of each level (routes /library/l1 … /library/l4). */
+export const levelListPages: Record<CodeLevel, ComponentType> = {
+  1: function L1CodesPage() {
+    return <LevelListPage level={1} />;
+  },
+  2: function L2CodesPage() {
+    return <LevelListPage level={2} />;
+  },
+  3: function L3CodesPage() {
+    return <LevelListPage level={3} />;
+  },
+  4: function L4CodesPage() {
+    return <LevelListPage level={4} />;
+  },
+};

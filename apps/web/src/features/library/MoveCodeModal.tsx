@@ -1,0 +1,110 @@
+import type { CodeLevel, CodeRecord } from '@ledgerdesk/contracts';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { errorMessageOf } from '../../lib/api';
+import { useCode, useUpdateCode } from './api';
+import { CodePicker } from './CodePicker';
+import { codeLabel, fullCode, levelLabel, parentLevel, updateBodyOf } from './levels';
+import classes from './library.module.css';
+
+function MoveForm({
+  record,
+  onClose,
+  onMoved,
+}: {
+  record: CodeRecord;
+  onClose: () => void;
+  onMoved?: (record: CodeRecord) => void;
+}) {
+  const level = record.level as CodeLevel;
+  const above = parentLevel(level) ?? 1;
+  const update = useUpdateCode(level);
+  const [parentId, setParentId] = useState<string | null>(record.parent?.id ?? null);
+  const [error, setError] = useState<string | null>(null);
+  const parent = useCode(parentId);
+  const unchanged = parentId === (record.parent?.id ?? null);
+
+  const submit = async () => {
+    if (!parentId) {
+      setError(`Choose the ${levelLabel(above)} code to move it under.`);
+      return;
+    }
+    setError(null);
+    try {
+      const saved = await update.mutateAsync(updateBodyOf(record, { parentId }));
+      onMoved?.(saved.data);
+      onClose();
+    } catch (failure) {
+      setError(errorMessageOf(failure));
+    }
+  };
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+      noValidate
+    >
+      <Stack gap="md">
+        <Text size="sm">
+          Move <strong>{codeLabel(record)}</strong>
+          {record.childCount > 0 ? ', with everything below it,' : ''} under another {levelLabel(above)} code.
+          {record.childCount > 0 ? ' The full codes below it change with it.' : ''}
+        </Text>
+        <CodePicker
+          level={above}
+          label={`New parent (${levelLabel(above)} code)`}
+          withAsterisk
+          value={parentId}
+          onChange={setParentId}
+          data-autofocus
+        />
+        <Text size="sm" aria-live="polite">
+          New full code:{' '}
+          <strong className={classes.mono}>
+            {parent.data ? fullCode(parent.data, record.code) : record.codeComb}
+          </strong>
+        </Text>
+        {error ? (
+          <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle aria-hidden="true" />}>
+            {error}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={update.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={update.isPending} disabled={unchanged}>
+            Move
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+interface MoveCodeModalProps {
+  /** The L2–L4 code to move; none when closed. */
+  record: CodeRecord | null;
+  onClose: () => void;
+  onMoved?: (record: CodeRecord) => void;
+}
+
+/** Moves a code under another parent of the level above (a PUT with the new parentId). */
+export function MoveCodeModal({ record, onClose, onMoved }: MoveCodeModalProps) {
+  const last = useRef(record);
+  if (record) last.current = record;
+  return (
+    <Modal
+      opened={record !== null}
+      onClose={onClose}
+      title={last.current ? `Move ${last.current.codeComb}` : 'Move'}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      {record ? <MoveForm key={record.id} record={record} onClose={onClose} onMoved={onMoved} /> : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,477 @@
+import {
+  type CodeCreate,
+  type CodeLevel,
+  type CodeListQuery,
+  type CodeRecord,
+  type CodeRef,
+  type CodeUpdate,
+  type codeRecord,
+  errorCodes,
+  type ImportEvent,
+  type ImportRowError,
+  type ImportSummary,
+  type ListQuery,
+  libraryMessages,
+  messages,
+  type Rollup,
+  type SearchHit,
+  type UnitRecord,
+  type unitInput,
+  type unitRecord,
+  type unitUpdate,
+} from '@ledgerdesk/contracts';
+import {
+  type InfiniteData,
+  keepPreviousData,
+  type Query,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { z } from 'zod/mini';
+import { api, errorMessageOf, isApiError } from '../../lib/api';
+import { plural } from '../../lib/format';
+import type { ListResponse, MutationResponse } from '../../lib/list';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { resourceKeys } from '../../lib/query-keys';
+import type { ListParams } from '../../lib/table-url-state';
+import { type DownloadProgress, downloadFile, ndjsonReader, uploadWithProgress } from '../../lib/transfer';
+import { levelLabel, updateBodyOf } from './levels';
+
+type CodeList = ListResponse<typeof codeRecord>;
+type CodeSaved = MutationResponse<typeof codeRecord>;
+type Deleted = MutationResponse<z.ZodMiniObject<{ deleted: z.ZodMiniNumber }>>;
+type UnitSaved = MutationResponse<typeof unitRecord>;
+type UnitFields = z.input<typeof unitInput>;
+type UnitUpdate = z.input<typeof unitUpdate>;
+/** The answer of an import preview (POST ?dryRun=true). */
+export type ImportPreview = ImportSummary & { errors: ImportRowError[] };
+
+/** The filters of the code lists (the contract's list query beyond paging, ordering and search). */
+export const codeFilters = ['parent', 'isActive'] as const satisfies readonly Exclude<
+  keyof CodeListQuery,
+  keyof ListQuery
+>[];
+export type CodeListParams = ListParams<(typeof codeFilters)[number]>;
+
+/** Codes one column of the browser asks for at a time. */
+const COLUMN_PAGE_SIZE = 100;
+
+const all = resourceKeys.library;
+export const libraryKeys = {
+  all,
+  list: (level: CodeLevel, query: CodeListParams) => [...all, 'list', level, query] as const,
+  children: (level: CodeLevel, parent: string | null) => [...all, 'children', level, parent] as const,
+  options: (level: CodeLevel, search: string) => [...all, 'options', level, search] as const,
+  code: (id: string) => [...all, 'code', id] as const,
+  path: (id: string) => [...all, 'path', id] as const,
+  search: (q: string) => [...all, 'search', q] as const,
+  rollup: [...all, 'rollup'] as const,
+  units: [...all, 'units'] as const,
+};
+
+const levelUrl = (level: CodeLevel, id?: string) => `/library/l${level}codes/${id ? `${id}/` : ''}`;
+
+export function fetchCodes(level: CodeLevel, query: CodeListParams, signal?: AbortSignal) {
+  return api.get<CodeList>(levelUrl(level), { query, signal });
+}
+
+/** One page of a level's list; the previous page stays on screen while the next one loads. */
+export function useCodes(level: CodeLevel, query: CodeListParams) {
+  return useQuery({
+    queryKey: libraryKeys.list(level, query),
+    queryFn: ({ signal }) => fetchCodes(level, query, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * The codes of `level` under `parent` (the L1 codes for level 1), in order of their full code, a
+ * hundred at a time: a column of the browser. `parent` undefined: no parent chosen, nothing to ask.
+ */
+export function useChildren(level: CodeLevel, parent: string | null | undefined) {
+  return useInfiniteQuery({
+    queryKey: libraryKeys.children(level, parent ?? null),
+    queryFn: ({ pageParam, signal }) =>
+      fetchCodes(
+        level,
+        {
+          page: pageParam,
+          pageSize: COLUMN_PAGE_SIZE,
+          ordering: 'codeComb',
+          ...(parent ? { parent } : {}),
+        },
+        signal,
+      ),
+    initialPageParam: 1,
+    getNextPageParam: (last: CodeList) =>
+      last.page * last.pageSize < last.count ? last.page + 1 : undefined,
+    enabled: parent !== undefined,
+  });
+}
+
+/** Codes of `level` matching `search` (the first 20), to choose a parent from. */
+export function useCodeOptions(level: CodeLevel, search: string, enabled = true) {
+  return useQuery({
+    queryKey: libraryKeys.options(level, search),
+    queryFn: ({ signal }) =>
+      fetchCodes(level, { page: 1, pageSize: 20, ordering: 'codeComb', search: search || undefined }, signal),
+    select: (page) => page.results,
+    placeholderData: keepPreviousData,
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+/** A code of any level. */
+export function useCode(id: string | null | undefined) {
+  return useQuery({
+    queryKey: libraryKeys.code(id ?? ''),
+    queryFn: ({ signal }) => api.get<CodeRecord>(`/library/codes/${id}/`, { signal }),
+    enabled: Boolean(id),
+  });
+}
+
+/** A code's ancestors from L1 down, and the code itself last. */
+export function useCodePath(id: string | null | undefined) {
+  return useQuery({
+    queryKey: libraryKeys.path(id ?? ''),
+    queryFn: ({ signal }) => api.get<CodeRef[]>(`/library/codes/${id}/path/`, { signal }),
+    enabled: Boolean(id),
+  });
+}
+
+/** Codes of all levels matching `q`, with their paths. */
+export function useLibrarySearch(q: string) {
+  return useQuery({
+    queryKey: libraryKeys.search(q),
+    queryFn: ({ signal }) => api.get<SearchHit[]>('/library/search/', { query: { q, limit: 12 }, signal }),
+    enabled: q.trim().length > 0,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}
+
+/** The budget totals: the whole library and every L1, L2 and L3 code. */
+export function useRollup() {
+  return useQuery({
+    queryKey: libraryKeys.rollup,
+    queryFn: ({ signal }) => api.get<Rollup>('/library/rollup/', { signal }),
+  });
+}
+
+export function useUnits(enabled = true) {
+  return useQuery({
+    queryKey: libraryKeys.units,
+    queryFn: ({ signal }) => api.get<UnitRecord[]>('/library/units/', { signal }),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * Tells the browser where a code sits before it is opened, from what the page already knows (a
+ * column's row, a search hit), so that it opens at once instead of after another call.
+ */
+export function primeCode(queryClient: QueryClient, path: CodeRef[], record?: CodeRecord) {
+  const self = path[path.length - 1];
+  if (!self) return;
+  queryClient.setQueryData(libraryKeys.path(self.id), path);
+  if (record) queryClient.setQueryData(libraryKeys.code(record.id), record);
+}
+
+/**
+ * After a change to the library, everything shown of it is out of date (a roll-up moves with any
+ * item), and so is the audit log. Queries about `gone` codes are left alone: they would only fail.
+ */
+function useInvalidateLibrary() {
+  const queryClient = useQueryClient();
+  return (gone: readonly string[] = []) =>
+    Promise.all([
+      queryClient.invalidateQueries({
+        queryKey: all,
+        predicate: (query: Query) => !gone.some((id) => query.queryKey.includes(id)),
+      }),
+      queryClient.invalidateQueries({ queryKey: resourceKeys.audit }),
+    ]);
+}
+
+export function useCreateCode(level: CodeLevel) {
+  const invalidate = useInvalidateLibrary();
+  return useMutation({
+    mutationFn: (body: CodeCreate) => api.post<CodeSaved>(levelUrl(level), body),
+    onSuccess: async (response) => {
+      notifySuccess(response.successMessage);
+      await invalidate();
+    },
+    onError: (error) => notifyError(errorMessageOf(error), { title: libraryMessages.addFailed(level) }),
+  });
+}
+
+export function useUpdateCode(level: CodeLevel) {
+  const invalidate = useInvalidateLibrary();
+  return useMutation({
+    mutationFn: (body: CodeUpdate) => api.put<CodeSaved>(levelUrl(level, body.id), body),
+    onSuccess: async (response) => {
+      notifySuccess(response.successMessage);
+      await invalidate();
+    },
+    onError: (error) =>
+      notifyError(errorMessageOf(error), { title: `Failed to update ${levelLabel(level)} code.` }),
+  });
+}
+
+/** Whether a failed delete was refused because codes sit below the code; how many, if so. */
+export function descendantsOf(error: unknown): number | null {
+  if (!isApiError(error) || error.errorCode !== errorCodes.hasChildren) return null;
+  const count = Number(error.fieldErrors.descendants);
+  return Number.isFinite(count) ? count : 0;
+}
+
+/**
+ * Deletes a code. Without `cascade` the server refuses a code with codes below it (409
+ * HAS_CHILDREN, with their count): that is no failure to report, the caller asks to confirm.
+ */
+export function useDeleteCode(level: CodeLevel) {
+  const invalidate = useInvalidateLibrary();
+  return useMutation({
+    mutationFn: ({ id, cascade }: { id: string; cascade: boolean }) =>
+      api.delete<Deleted>(levelUrl(level, id), { query: { cascade: cascade || undefined } }),
+    onSuccess: async (response, { id }) => {
+      notifySuccess(response.successMessage);
+      await invalidate([id]);
+    },
+    onError: (error, { cascade }) => {
+      if (!cascade && descendantsOf(error) !== null) return;
+      notifyError(errorMessageOf(error), { title: libraryMessages.deleteFailed(level) });
+    },
+  });
+}
+
+/** Runs `work` on every item, a few at a time; answers the outcome of each, in order. */
+async function eachLimited<T, R>(
+  items: readonly T[],
+  work: (item: T) => Promise<R>,
+  limit = 4,
+): Promise<PromiseSettledResult<R>[]> {
+  const results: PromiseSettledResult<R>[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      const item = items[index] as T;
+      try {
+        results[index] = { status: 'fulfilled', value: await work(item) };
+      } catch (reason) {
+        results[index] = { status: 'rejected', reason };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+export interface BulkDeleteOutcome {
+  /** Codes deleted, with the codes below them. */
+  deleted: number;
+  /** Codes refused because codes sit below them, with how many. */
+  blocked: { record: CodeRecord; descendants: number }[];
+  /** Other failures. */
+  failed: { record: CodeRecord; error: unknown }[];
+}
+
+/**
+ * Deletes several codes of a level. Without `cascade`, codes with codes below them are refused
+ * and answered in `blocked` (the caller asks whether to delete those with their codes).
+ */
+export function useBulkDelete(level: CodeLevel) {
+  const invalidate = useInvalidateLibrary();
+  return useMutation({
+    mutationFn: async ({ records, cascade }: { records: CodeRecord[]; cascade: boolean }) => {
+      const results = await eachLimited(records, (record) =>
+        api.delete<Deleted>(levelUrl(level, record.id), { query: { cascade: cascade || undefined } }),
+      );
+      const outcome: BulkDeleteOutcome = { deleted: 0, blocked: [], failed: [] };
+      results.forEach((result, index) => {
+        const record = records[index] as CodeRecord;
+        if (result.status === 'fulfilled') outcome.deleted += result.value.data.deleted;
+        else {
+          const descendants = cascade ? null : descendantsOf(result.reason);
+          if (descendants !== null) outcome.blocked.push({ record, descendants });
+          else outcome.failed.push({ record, error: result.reason });
+        }
+      });
+      return outcome;
+    },
+    onSuccess: async (outcome, { records }) => {
+      if (outcome.deleted > 0) notifySuccess(messages.deleted, { title: plural(outcome.deleted, 'code') });
+      const first = outcome.failed[0];
+      if (first) {
+        notifyError(
+          outcome.failed.length === 1
+            ? `${first.record.codeComb}: ${errorMessageOf(first.error)}`
+            : `${outcome.failed.length} codes could not be deleted. First: ${first.record.codeComb}: ${errorMessageOf(first.error)}`,
+          { title: libraryMessages.deleteFailed(level) },
+        );
+      }
+      const kept = new Set([...outcome.blocked, ...outcome.failed].map((item) => item.record.id));
+      await invalidate(records.filter((record) => !kept.has(record.id)).map((record) => record.id));
+    },
+    onError: (error) => notifyError(errorMessageOf(error), { title: libraryMessages.deleteFailed(level) }),
+  });
+}
+
+/** Activates or deactivates several codes of a level (a PUT each, with their other fields as they are). */
+export function useBulkSetActive(level: CodeLevel) {
+  const invalidate = useInvalidateLibrary();
+  return useMutation({
+    mutationFn: async ({ records, isActive }: { records: CodeRecord[]; isActive: boolean }) => {
+      const todo = records.filter((record) => record.isActive !== isActive);
+      const results = await eachLimited(todo, (record) =>
+        api.put<CodeSaved>(levelUrl(level, record.id), updateBodyOf(record, { isActive })),
+      );
+      const failed = results.flatMap((result, index) =>
+        result.status === 'rejected' ? [{ record: todo[index] as CodeRecord, error: result.reason }] : [],
+      );
+      return { updated: todo.length - failed.length, failed };
+    },
+    onSuccess: async ({ updated, failed }) => {
+      if (updated > 0) notifySuccess(messages.updated, { title: plural(updated, 'code') });
+      const first = failed[0];
+      if (first) {
+        notifyError(`${first.record.codeComb}: ${errorMessageOf(first.error)}`, {
+          title: `${failed.length} of the codes could not be changed.`,
+        });
+      }
+      await invalidate();
+    },
+    onError: (error) =>
+      notifyError(errorMessageOf(error), { title: `Failed to update ${levelLabel(level)} codes.` }),
+  });
+}
+
+/* Units of L4 items. */
+
+function useInvalidateUnits() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: libraryKeys.units }),
+      // Items show their unit's name.
+      queryClient.invalidateQueries({ queryKey: all }),
+      queryClient.invalidateQueries({ queryKey: resourceKeys.audit }),
+    ]);
+}
+
+export function useSaveUnit() {
+  const invalidate = useInvalidateUnits();
+  return useMutation({
+    mutationFn: (body: UnitFields | UnitUpdate) =>
+      'id' in body && body.id
+        ? api.put<UnitSaved>(`/library/units/${body.id}/`, body)
+        : api.post<UnitSaved>('/library/units/', body),
+    onSuccess: async (response) => {
+      notifySuccess(response.successMessage);
+      await invalidate();
+    },
+    onError: (error, body) =>
+      notifyError(errorMessageOf(error), {
+        title: 'id' in body && body.id ? 'Failed to update the unit.' : 'Failed to add the unit.',
+      }),
+  });
+}
+
+export function useDeleteUnit() {
+  const invalidate = useInvalidateUnits();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<MutationResponse<z.ZodMiniNull>>(`/library/units/${id}/`),
+    onSuccess: async (response) => {
+      notifySuccess(response.successMessage);
+      await invalidate();
+    },
+    onError: (error) => notifyError(errorMessageOf(error), { title: 'Failed to delete the unit.' }),
+  });
+}
+
+/* Export and import. */
+
+/** Saves the library, or the subtree of `root`, as CSV (the import format). */
+export function exportLibrary(root: CodeRef | null, onProgress?: (progress: DownloadProgress) => void) {
+  const fileName = root ? `code-library-${root.codeComb}.csv` : 'code-library.csv';
+  return downloadFile('/library/export/', {
+    query: root ? { root: root.id } : undefined,
+    fileName,
+    onProgress,
+  });
+}
+
+/** Checks a CSV file without importing it: counts, and the errors of its rows. */
+export async function previewImport(
+  file: Blob,
+  onUpload: (sent: number, total: number) => void,
+  signal?: AbortSignal,
+): Promise<ImportPreview> {
+  const answer = await uploadWithProgress('/library/import/', {
+    query: { dryRun: true },
+    body: file,
+    contentType: 'text/csv',
+    onUploadProgress: onUpload,
+    signal,
+  });
+  return JSON.parse(answer.text) as ImportPreview;
+}
+
+export type ImportProgress =
+  | { phase: 'upload'; sent: number; total: number }
+  | { phase: 'write'; done: number; total: number };
+
+/**
+ * Imports a CSV file, all or nothing, in one request: the upload reports its progress, then the
+ * server streams its own (NDJSON lines: progress…, then done or failed), read as the lines arrive.
+ * Resolves with the counts; a file with errors rejects with an ApiError (400) whose fieldErrors
+ * are keyed `row.<n>.<field>`; a failed write rejects with its message.
+ */
+export async function runImport(
+  file: Blob,
+  onProgress: (progress: ImportProgress) => void,
+  signal?: AbortSignal,
+): Promise<ImportSummary> {
+  const reader = ndjsonReader<ImportEvent>();
+  let outcome: ImportEvent | undefined;
+  const take = (events: ImportEvent[]) => {
+    for (const event of events) {
+      if (event.type === 'progress') onProgress({ phase: 'write', done: event.done, total: event.total });
+      else outcome = event;
+    }
+  };
+  const answer = await uploadWithProgress('/library/import/', {
+    body: file,
+    contentType: 'text/csv',
+    accept: 'application/x-ndjson',
+    onUploadProgress: (sent, total) => onProgress({ phase: 'upload', sent, total }),
+    onResponseText: (text) => take(reader.push(text)),
+    signal,
+  });
+  take(reader.end(answer.text));
+  const last = outcome as ImportEvent | undefined;
+  if (last?.type === 'done') return { rows: last.rows, inserted: last.inserted, updated: last.updated };
+  throw new Error(
+    last?.type === 'failed' ? last.errorMessage : 'The import ended without an answer: nothing was imported.',
+  );
+}
+
+/** The row errors of a refused import (400, fieldErrors keyed `row.<n>.<field>`). */
+export function rowErrorsOf(error: unknown): ImportRowError[] {
+  if (!isApiError(error)) return [];
+  return Object.entries(error.fieldErrors).flatMap(([key, message]) => {
+    const match = /^row\.(\d+)\.(.+)$/.exec(key);
+    return match ? [{ row: Number(match[1]), field: match[2] ?? '', message }] : [];
+  });
+}
+
+/** Every page of an infinite list, flattened. */
+export function rowsOf(data: InfiniteData<CodeList> | undefined): CodeRecord[] {
+  return data?.pages.flatMap((page) => page.results) ?? [];
+}

@@ -1,0 +1,134 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './fixtures';
+
+/** A suffix that keeps the codes of one run apart from those of another (letters and digits). */
+const unique = () =>
+  `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`.toUpperCase();
+
+/** The toast (Mantine notification) with this text. */
+const toast = (page: Page, text: string | RegExp) =>
+  page.locator('.mantine-Notification-root').filter({ hasText: text });
+
+/** Adds a code in the open add dialog and waits for the server's answer. */
+async function addCode(
+  page: Page,
+  level: number,
+  fields: { code: string; description: string; unitPrice?: string; quantity?: string },
+) {
+  const dialog = page.getByRole('dialog', { name: `Add L${level} code` });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Code', exact: true }).fill(fields.code);
+  await dialog.getByLabel('Description').fill(fields.description);
+  if (fields.unitPrice !== undefined) await dialog.getByLabel('Unit price').fill(fields.unitPrice);
+  if (fields.quantity !== undefined) await dialog.getByLabel('Quantity').fill(fields.quantity);
+  await dialog.getByRole('button', { name: `Add L${level} code` }).click();
+  await expect(toast(page, `L${level}Code Added Successfully`)).toBeVisible();
+  await expect(dialog).toBeHidden();
+}
+
+/** The column of the browser that lists the codes of a level. */
+const column = (page: Page, level: number) => page.getByRole('region', { name: `L${level} codes` });
+
+test.describe('code library', () => {
+  test('an admin builds an L1 → L4 chain, exports and imports its subtree, then deletes it with its codes', async ({
+    page,
+  }, testInfo) => {
+    const l1 = `E2E${unique()}`;
+    const full = `${l1}-1-1-01`;
+
+    await page.goto('/login');
+    await signIn(page);
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Code library' })
+      .click();
+    await expect(page).toHaveURL(/\/library$/);
+    await expect(page).toHaveTitle('Code library · Ledgerdesk');
+    await expect(page.getByRole('heading', { name: 'Code library', level: 1 })).toBeVisible();
+
+    // L1, then each level under the code just added (the new code opens, the next column is its own).
+    await column(page, 1).getByRole('button', { name: 'Add L1 code' }).click();
+    await addCode(page, 1, { code: l1, description: 'E2E section' });
+    const detail = page.getByRole('region', { name: new RegExp(`^${l1} E2E section`) });
+    await expect(detail).toBeVisible();
+    const l1Url = page.url();
+    expect(l1Url).toMatch(/\/library\?code=/);
+
+    await column(page, 2).getByRole('button', { name: 'Add L2 code' }).first().click();
+    await expect(page.getByRole('dialog', { name: 'Add L2 code' }).getByLabel(/^Parent/)).toHaveValue(
+      `${l1} · E2E section`,
+    );
+    await addCode(page, 2, { code: '1', description: 'E2E group' });
+    await column(page, 3).getByRole('button', { name: 'Add L3 code' }).first().click();
+    await addCode(page, 3, { code: '1', description: 'E2E sub-group' });
+    await column(page, 4).getByRole('button', { name: 'Add L4 code' }).first().click();
+    const itemDialog = page.getByRole('dialog', { name: 'Add L4 code' });
+    await itemDialog.getByLabel('Unit price').fill('12.50');
+    await itemDialog.getByLabel('Quantity').fill('4');
+    await expect(itemDialog.getByText('Amount (price × quantity): 50.00')).toBeVisible();
+    await addCode(page, 4, { code: '01', description: 'E2E item' });
+
+    // The item: its full code and amount; the path shows where it sits.
+    const item = page.getByRole('region', { name: new RegExp(`^${full} E2E item`) });
+    await expect(item).toBeVisible();
+    await expect(item.getByRole('definition').first()).toHaveText(full);
+    await expect(item).toContainText('50.00');
+    const path = page.getByRole('navigation', { name: 'Code path' });
+    await expect(path).toContainText(`${l1} E2E section`);
+    await expect(path).toContainText(`${full} E2E item`);
+
+    // Up to the L1 through the path: its roll-up is the item's amount.
+    await path.getByRole('link', { name: `${l1} E2E section` }).click();
+    await expect(page).toHaveURL(l1Url);
+    await expect(detail.getByText('Total', { exact: true })).toBeVisible();
+    await expect(detail).toContainText('50.00');
+    await expect(column(page, 1).getByRole('option', { name: new RegExp(`^${l1}`) })).toContainText('50.00');
+
+    // Export the L1's subtree: four codes, parents first.
+    const downloading = page.waitForEvent('download');
+    await detail.getByRole('button', { name: 'Export subtree' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`code-library-${l1}.csv`);
+    const file = testInfo.outputPath(`${l1}.csv`);
+    await download.saveAs(file);
+    const lines = readFileSync(file, 'utf8').trim().split(/\r?\n/);
+    expect(lines[0]).toBe(
+      'level,code_comb,parent_code_comb,code,description,is_active,unit,unit_price,quantity,taxable,notes',
+    );
+    expect(lines).toHaveLength(5);
+    expect(lines[4]).toContain(full);
+
+    // Import it back: the preview finds no error, the import writes every row (all updates).
+    await page
+      .getByRole('navigation', { name: 'Code library pages' })
+      .getByRole('link', { name: 'Import and export' })
+      .click();
+    await expect(page).toHaveTitle('Import and export · Ledgerdesk');
+    await page.locator('input[type="file"]').setInputFiles(file);
+    await expect(page.getByText('No errors')).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Errors in the file' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Import 4 rows' }).click();
+    const progress = page.getByRole('progressbar', { name: 'Import progress' });
+    await expect(progress).toHaveAttribute('aria-valuenow', '100');
+    await expect(page.getByRole('status').filter({ hasText: 'Import finished' })).toContainText(
+      '4 rows imported: 0 added, 4 updated.',
+    );
+
+    // Delete the L1: refused at first (codes below it), the count is shown, then deleted with them.
+    await page.goto(l1Url);
+    await detail.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete L1 code' });
+    await expect(confirm).toContainText(`${l1} · E2E section`);
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    const cascade = page.getByRole('dialog', { name: `Delete ${l1} and everything below it` });
+    await expect(cascade).toContainText('This L1 code has 3 codes below it.');
+    await expect(toast(page, 'Failed to delete')).toHaveCount(0);
+    await cascade.getByRole('button', { name: 'Delete 4 codes' }).click();
+    await expect(toast(page, 'Deleted Successfully')).toBeVisible();
+    await expect(cascade).toBeHidden();
+    await expect(page).toHaveURL(/\/library$/);
+    await expect(column(page, 1).getByRole('option', { name: new RegExp(`^${l1}`) })).toHaveCount(0);
+  });
+});
