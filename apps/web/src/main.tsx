@@ -3,6 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
 import { router } from './app/router';
+import { applyStoredLayout } from './lib/layout-boot';
+
+// Layout settings from the last visit, on <html> before the first render (no inline script: CSP).
+applyStoredLayout();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');

@@ -5,6 +5,7 @@ import './global.css';
 import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { colorSchemeManager } from '../lib/layout-boot';
 import { cssVariablesResolver, theme } from './theme';
 
 // The toast renderer (with its transitions and drag handling) is not needed until the first toast,
@@ -34,7 +35,12 @@ function NotificationsHost() {
 /** Theme, styles and toasts: everything every page needs. */
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+      colorSchemeManager={colorSchemeManager}
+    >
       <NotificationsHost />
       {children}
     </MantineProvider>

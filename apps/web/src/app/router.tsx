@@ -6,6 +6,7 @@ import { getSession } from '../lib/session';
 import { lazyRoute } from './lazy-route';
 import { RouteError } from './RouteError';
 import type { RouteHandle } from './route-handle';
+import { upcomingAreas } from './shell/areas';
 
 /** Pages inside the shell need a session; without one, sign in first and come back. */
 function requireSession({ request }: LoaderFunctionArgs) {
@@ -115,6 +116,13 @@ export const router = createBrowserRouter([
             errorElement,
             lazy: lazyRoute(() => import('../features/library/ImportPage')),
           },
+          // Areas not built yet: one shared "coming soon" page, so their menu entries never break.
+          ...upcomingAreas.map((area) => ({
+            path: area.path,
+            handle: area.permission ? needs(area.permission) : undefined,
+            errorElement,
+            lazy: lazyRoute(() => import('./pages/ComingSoonPage')),
+          })),
           {
             path: '*',
             errorElement,

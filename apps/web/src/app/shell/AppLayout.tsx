@@ -1,73 +1,222 @@
-import { AppShell, Burger, Group } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { Link, Outlet, useNavigation } from 'react-router';
+import { ActionIcon, AppShell, Burger, Group, Loader, Tooltip } from '@mantine/core';
+import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
+import { IconMaximize, IconMinimize, IconMoon, IconSearch, IconSettings, IconSun } from '@tabler/icons-react';
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
+import { Link, Outlet, useLocation, useNavigation } from 'react-router';
 import { Logo } from '../../components/Logo';
 import { useMe } from '../../features/auth/queries';
+import { loadServerPreferences, setLayout, usePreferences } from '../../lib/preferences';
 import { useSessionUser } from '../../lib/session';
 import { QueryProvider } from '../query-provider';
+import { HorizontalNav } from './HorizontalNav';
 import { PermissionGate } from './PermissionGate';
-import { SideNav } from './SideNav';
+import { SideNav, TwoColumnNav } from './SideNav';
 import classes from './shell.module.css';
 import { UserMenu } from './UserMenu';
 
-/** The signed-in frame: top bar, collapsible sidebar, and the page in the middle. */
+type Dialog = ComponentType<{ opened: boolean; onClose: () => void }>;
+// Loaded when first opened: neither is needed to show a page.
+const LayoutCustomizer = lazy<Dialog>(() => import('./LayoutCustomizer'));
+const CommandPalette = lazy<Dialog>(() => import('./CommandPalette'));
+
+/** The sidebar width on a wide screen, per sidebar size. */
+const navbarWidths = { lg: 260, md: 200, sm: 72, 'sm-hover': 72 } as const;
+
+/** A dialog mounted once first asked for, then kept (so it can animate closed). */
+function useLazyDialog() {
+  const [opened, setOpened] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  return {
+    opened,
+    wanted,
+    open: () => {
+      setWanted(true);
+      setOpened(true);
+    },
+    close: () => setOpened(false),
+  };
+}
+
+function useFullscreen(): [boolean, () => void] {
+  const [active, setActive] = useState(() => document.fullscreenElement !== null);
+  useEffect(() => {
+    const update = () => setActive(document.fullscreenElement !== null);
+    document.addEventListener('fullscreenchange', update);
+    return () => document.removeEventListener('fullscreenchange', update);
+  }, []);
+  const toggle = () => {
+    const done = document.fullscreenElement
+      ? document.exitFullscreen()
+      : document.documentElement.requestFullscreen();
+    done.catch(() => undefined);
+  };
+  return [active, toggle];
+}
+
+/** "Preloader: enabled": a short full-page loader on every change of page. */
+function Preloader({ enabled }: { enabled: boolean }) {
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const [showing, setShowing] = useState(false);
+  useEffect(() => {
+    if (!enabled || !pathname) return;
+    setShowing(true);
+    const timer = setTimeout(() => setShowing(false), 350);
+    return () => clearTimeout(timer);
+  }, [enabled, pathname]);
+  if (!enabled || (!showing && navigation.state === 'idle')) return null;
+  return (
+    <div className={classes.preloader} role="status" aria-label="Loading page" data-testid="preloader">
+      <Loader size="lg" />
+    </div>
+  );
+}
+
+/** The signed-in frame: top bar, sidebar (or menu bar), and the page in the middle. */
 export function AppLayout() {
   const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
   const [desktopOpened, { toggle: toggleDesktop }] = useDisclosure(true);
   const navigation = useNavigation();
   const user = useSessionUser();
+  const { layout } = usePreferences();
+  const wide = useMediaQuery('(min-width: 62em)', true);
+  const [fullscreen, toggleFullscreen] = useFullscreen();
+  const settings = useLazyDialog();
+  const palette = useLazyDialog();
   useMe();
+
+  // The account's saved settings replace the local copy once signed in.
+  useEffect(() => {
+    void loadServerPreferences();
+  }, []);
+
+  useHotkeys([['mod+K', palette.open]], []);
+
+  const horizontal = layout.layout === 'horizontal';
+  const sidebarHidden = layout.sidebarVisibility === 'hidden';
+  const dark = layout.theme === 'dark';
+  const navbarWidth = layout.layout === 'twocolumn' ? 260 : navbarWidths[layout.sidebarSize];
 
   return (
     <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !mobileOpened, desktop: !desktopOpened } }}
+      header={{ height: horizontal ? { base: 60, md: 108 } : 60 }}
+      navbar={{
+        width: navbarWidth,
+        breakpoint: 'md',
+        collapsed: { mobile: !mobileOpened, desktop: horizontal || sidebarHidden || !desktopOpened },
+      }}
       padding={{ base: 'md', sm: 'lg' }}
     >
+      <a href="#main-content" className={classes.skipLink}>
+        Skip to content
+      </a>
       {navigation.state !== 'idle' ? (
         <div className="ld-route-progress" role="progressbar" aria-label="Loading page" />
       ) : null}
+      <Preloader enabled={layout.preloader === 'enable'} />
 
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <AppShell.Header className={classes.header}>
+        <Group className={classes.topRow} px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger
               opened={mobileOpened}
               onClick={toggleMobile}
-              hiddenFrom="sm"
+              hiddenFrom="md"
               size="sm"
               aria-label="Toggle navigation"
               aria-expanded={mobileOpened}
               aria-controls="app-navbar"
             />
             {/* On a wide screen the page stays beside the sidebar: the icon stays a menu icon. */}
-            <Burger
-              opened={false}
-              onClick={toggleDesktop}
-              visibleFrom="sm"
-              size="sm"
-              aria-label="Toggle navigation"
-              aria-expanded={desktopOpened}
-              aria-controls="app-navbar"
-            />
+            {horizontal || sidebarHidden ? null : (
+              <Burger
+                opened={false}
+                onClick={toggleDesktop}
+                visibleFrom="md"
+                size="sm"
+                aria-label="Toggle navigation"
+                aria-expanded={desktopOpened}
+                aria-controls="app-navbar"
+              />
+            )}
             <Link to="/" className={classes.brand} aria-label="Ledgerdesk home">
               <Logo size={30} />
             </Link>
           </Group>
-          {user ? <UserMenu user={user} /> : null}
+          <Group gap={4} wrap="nowrap">
+            <Tooltip label="Search pages (Ctrl+K)">
+              <ActionIcon
+                variant="subtle"
+                size="lg"
+                className={classes.topIcon}
+                aria-label="Search pages"
+                aria-keyshortcuts="Control+K Meta+K"
+                onClick={palette.open}
+              >
+                <IconSearch size={20} aria-hidden="true" />
+              </ActionIcon>
+            </Tooltip>
+            <ActionIcon
+              variant="subtle"
+              size="lg"
+              className={classes.topIcon}
+              aria-label={dark ? 'Switch to light mode' : 'Switch to dark mode'}
+              onClick={() => setLayout({ theme: dark ? 'light' : 'dark' })}
+            >
+              {dark ? <IconSun size={20} aria-hidden="true" /> : <IconMoon size={20} aria-hidden="true" />}
+            </ActionIcon>
+            <ActionIcon
+              variant="subtle"
+              size="lg"
+              className={classes.topIcon}
+              aria-label="Full screen"
+              aria-pressed={fullscreen}
+              onClick={toggleFullscreen}
+              visibleFrom="sm"
+            >
+              {fullscreen ? (
+                <IconMinimize size={20} aria-hidden="true" />
+              ) : (
+                <IconMaximize size={20} aria-hidden="true" />
+              )}
+            </ActionIcon>
+            <ActionIcon
+              variant="subtle"
+              size="lg"
+              className={classes.topIcon}
+              aria-label="Layout settings"
+              onClick={settings.open}
+              visibleFrom="xs"
+            >
+              <IconSettings size={20} aria-hidden="true" />
+            </ActionIcon>
+            {user ? <UserMenu user={user} onOpenSettings={settings.open} /> : null}
+          </Group>
         </Group>
+        {horizontal ? <HorizontalNav /> : null}
       </AppShell.Header>
 
-      <AppShell.Navbar id="app-navbar" aria-label="Main navigation">
+      <AppShell.Navbar id="app-navbar" aria-label="Main navigation" className={classes.navbar}>
         {/* On a phone the sidebar covers the page: close it once the next page is chosen. */}
-        <SideNav onNavigate={closeMobile} />
+        {layout.layout === 'twocolumn' && wide ? (
+          <TwoColumnNav onNavigate={closeMobile} />
+        ) : (
+          <SideNav onNavigate={closeMobile} />
+        )}
       </AppShell.Navbar>
 
-      <AppShell.Main>
-        <PermissionGate>
-          <Outlet />
-        </PermissionGate>
+      <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
+        <div className={classes.content}>
+          <PermissionGate>
+            <Outlet />
+          </PermissionGate>
+        </div>
       </AppShell.Main>
+
+      <Suspense fallback={null}>
+        {settings.wanted ? <LayoutCustomizer opened={settings.opened} onClose={settings.close} /> : null}
+        {palette.wanted ? <CommandPalette opened={palette.opened} onClose={palette.close} /> : null}
+      </Suspense>
     </AppShell>
   );
 }

@@ -1,7 +1,8 @@
-import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
-import { Link, useMatch } from 'react-router';
+import { NavLink, ScrollArea, Stack, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
+import { Link, matchPath, useLocation, useMatch } from 'react-router';
 import { useCan } from '../../lib/permissions';
-import { type NavItem, navSections } from './navigation';
+import { type NavItem, type NavSection, visibleSections } from './navigation';
 import classes from './shell.module.css';
 
 function NavEntry({ item, onNavigate }: { item: NavItem; onNavigate: () => void }) {
@@ -12,12 +13,37 @@ function NavEntry({ item, onNavigate }: { item: NavItem; onNavigate: () => void 
       component={Link}
       to={item.to}
       label={item.label}
+      title={item.label}
       leftSection={<Icon size={20} stroke={1.6} aria-hidden />}
       active={active}
       aria-current={active ? 'page' : undefined}
       onClick={onNavigate}
-      className={classes.navLink}
+      classNames={{ root: classes.navLink, body: classes.navBody, section: classes.navIcon }}
     />
+  );
+}
+
+function SectionLinks({ section, onNavigate }: { section: NavSection; onNavigate: () => void }) {
+  return (
+    <Stack gap={2}>
+      <div className={classes.sectionLabel}>{section.label}</div>
+      {section.items.map((item) => (
+        <NavEntry key={item.to} item={item} onNavigate={onNavigate} />
+      ))}
+    </Stack>
+  );
+}
+
+/** The sections the signed-in user may see (entries they may not use are not offered). */
+export function useNavSections(): NavSection[] {
+  const can = useCan();
+  return visibleSections(can);
+}
+
+/** Whether `pathname` is one of the section's pages. */
+export function sectionHolds(section: NavSection, pathname: string): boolean {
+  return section.items.some(
+    (item) => matchPath({ path: item.to, end: item.end ?? false }, pathname) !== null,
   );
 }
 
@@ -26,30 +52,49 @@ function NavEntry({ item, onNavigate }: { item: NavItem; onNavigate: () => void 
  * the entries the user holds the permission for.
  */
 export function SideNav({ onNavigate }: { onNavigate: () => void }) {
-  const can = useCan();
-  // Entries the user may not use are not offered; a section left empty is not shown.
-  const sections = navSections
-    .map((section) => ({
-      ...section,
-      items: section.items.filter((item) => !item.permission || can(item.permission)),
-    }))
-    .filter((section) => section.items.length > 0);
+  const sections = useNavSections();
   return (
     <ScrollArea type="scroll" h="100%">
-      <div>
-        <Stack gap="md" p="sm">
-          {sections.map((section) => (
-            <Stack key={section.label} gap={2}>
-              <Text size="xs" fw={700} c="dimmed" tt="uppercase" className={classes.sectionLabel}>
-                {section.label}
-              </Text>
-              {section.items.map((item) => (
-                <NavEntry key={item.to} item={item} onNavigate={onNavigate} />
-              ))}
-            </Stack>
-          ))}
-        </Stack>
-      </div>
+      <Stack gap="md" p="sm">
+        {sections.map((section) => (
+          <SectionLinks key={section.label} section={section} onNavigate={onNavigate} />
+        ))}
+      </Stack>
     </ScrollArea>
+  );
+}
+
+/** The two-column sidebar: one icon per section in a rail, and the chosen section's links beside it. */
+export function TwoColumnNav({ onNavigate }: { onNavigate: () => void }) {
+  const sections = useNavSections();
+  const { pathname } = useLocation();
+  const current = sections.find((section) => sectionHolds(section, pathname)) ?? sections[0];
+  const [chosenLabel, setChosenLabel] = useState<string | null>(null);
+  const chosen = sections.find((section) => section.label === chosenLabel) ?? current;
+  return (
+    <div className={classes.twoColumn}>
+      <div className={classes.rail}>
+        {sections.map((section) => {
+          const Icon = section.icon;
+          return (
+            <UnstyledButton
+              key={section.label}
+              className={classes.railButton}
+              aria-label={section.label}
+              title={section.label}
+              aria-pressed={section === chosen}
+              onClick={() => setChosenLabel(section.label)}
+            >
+              <Icon size={22} stroke={1.6} aria-hidden />
+            </UnstyledButton>
+          );
+        })}
+      </div>
+      <ScrollArea type="scroll" h="100%" className={classes.twoColumnPanel}>
+        <Stack gap="md" p="sm">
+          {chosen ? <SectionLinks section={chosen} onNavigate={onNavigate} /> : null}
+        </Stack>
+      </ScrollArea>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { SessionUser } from '@ledgerdesk/contracts';
 import { Avatar, Badge, Box, Menu, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { IconChevronDown, IconLogout, IconSettings, IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useSignOut } from '../../features/auth/queries';
 import classes from './shell.module.css';
@@ -17,8 +17,8 @@ export function initialsOf(user: SessionUser): string {
   return fromNames || (user.username || user.email).slice(0, 2).toUpperCase();
 }
 
-/** The avatar at the top right: who is signed in, "Profile" and "Sign out". */
-export function UserMenu({ user }: { user: SessionUser }) {
+/** The avatar at the top right: who is signed in, "Profile", "Settings" (the layout) and "Sign out". */
+export function UserMenu({ user, onOpenSettings }: { user: SessionUser; onOpenSettings: () => void }) {
   const signOut = useSignOut();
   const name = displayName(user);
 
@@ -59,6 +59,9 @@ export function UserMenu({ user }: { user: SessionUser }) {
           leftSection={<IconUserCircle size={16} aria-hidden="true" />}
         >
           Profile
+        </Menu.Item>
+        <Menu.Item leftSection={<IconSettings size={16} aria-hidden="true" />} onClick={onOpenSettings}>
+          Settings
         </Menu.Item>
         <Menu.Item
           color="red"

@@ -1,11 +1,36 @@
 import type { Permission } from '@ledgerdesk/contracts';
-import { IconBooks, IconHistory, IconLayoutDashboard, IconUsers, IconUsersGroup } from '@tabler/icons-react';
+import {
+  IconAddressBook,
+  IconApiApp,
+  IconArticle,
+  IconBooks,
+  IconBriefcase,
+  IconBriefcase2,
+  IconCalendar,
+  IconChecklist,
+  IconCurrencyDollar,
+  IconFileInvoice,
+  IconFolder,
+  IconHistory,
+  IconLayoutDashboard,
+  IconListCheck,
+  IconMail,
+  IconMessages,
+  IconShoppingCart,
+  IconTicket,
+  IconUserCircle,
+  IconUsers,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 import type { ComponentType } from 'react';
+import { upcomingAreas } from './areas';
+
+type Icon = ComponentType<{ size?: number | string; stroke?: number | string; 'aria-hidden'?: boolean }>;
 
 export interface NavItem {
   label: string;
   to: string;
-  icon: ComponentType<{ size?: number | string; stroke?: number | string; 'aria-hidden'?: boolean }>;
+  icon: Icon;
   /** Active only on this exact path, not on paths below it. */
   end?: boolean;
   /** Shown only to users holding it (the route checks it too). */
@@ -14,17 +39,52 @@ export interface NavItem {
 
 export interface NavSection {
   label: string;
+  /** The section's icon in the two-column layout's rail. */
+  icon: Icon;
   items: NavItem[];
 }
 
-/** The sidebar. Only routes that exist are listed; each area adds its entries as it lands. */
+const upcomingIcons: Record<string, Icon> = {
+  calendar: IconCalendar,
+  chat: IconMessages,
+  mailbox: IconMail,
+  ecommerce: IconShoppingCart,
+  crm: IconAddressBook,
+  projects: IconBriefcase,
+  tasks: IconChecklist,
+  invoices: IconFileInvoice,
+  tickets: IconTicket,
+  'file-manager': IconFolder,
+  todo: IconListCheck,
+  jobs: IconBriefcase2,
+  'api-keys': IconApiApp,
+  team: IconUsersGroup,
+  pricing: IconCurrencyDollar,
+  blog: IconArticle,
+};
+
+/** An area not built yet (it opens the "coming soon" page). */
+function upcoming(path: string): NavItem {
+  const area = upcomingAreas.find((candidate) => candidate.path === path);
+  if (!area) throw new Error(`No upcoming area ${path}`);
+  return {
+    label: area.label,
+    to: `/${area.path}`,
+    icon: upcomingIcons[path] ?? IconArticle,
+    permission: area.permission,
+  };
+}
+
+/** The sidebar, the horizontal menu and the command palette all list these. */
 export const navSections: NavSection[] = [
   {
     label: 'Dashboards',
+    icon: IconLayoutDashboard,
     items: [{ label: 'Dashboard', to: '/', icon: IconLayoutDashboard, end: true }],
   },
   {
     label: 'Administration',
+    icon: IconUsers,
     items: [
       { label: 'Users', to: '/admin/users', icon: IconUsers, permission: 'users.view' },
       { label: 'Groups', to: '/admin/groups', icon: IconUsersGroup, permission: 'groups.view' },
@@ -32,4 +92,41 @@ export const navSections: NavSection[] = [
       { label: 'Audit log', to: '/admin/audit', icon: IconHistory, permission: 'audit.view' },
     ],
   },
+  {
+    label: 'Apps',
+    icon: IconCalendar,
+    items: [
+      'calendar',
+      'chat',
+      'mailbox',
+      'ecommerce',
+      'crm',
+      'projects',
+      'tasks',
+      'invoices',
+      'tickets',
+      'file-manager',
+      'todo',
+      'jobs',
+      'api-keys',
+    ].map(upcoming),
+  },
+  {
+    label: 'Pages',
+    icon: IconArticle,
+    items: [
+      { label: 'Profile', to: '/profile', icon: IconUserCircle },
+      ...['team', 'pricing', 'blog'].map(upcoming),
+    ],
+  },
 ];
+
+/** The sections with only the entries `can` allows; sections left empty are dropped. */
+export function visibleSections(can: (permission: Permission) => boolean): NavSection[] {
+  return navSections
+    .map((section) => ({
+      ...section,
+      items: section.items.filter((item) => !item.permission || can(item.permission)),
+    }))
+    .filter((section) => section.items.length > 0);
+}

@@ -1,0 +1,216 @@
+import AxeBuilder from '@axe-core/playwright';
+import { defaultLayout, type LayoutSetting, layoutOptions } from '@ledgerdesk/contracts';
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './fixtures';
+
+/** The attribute on <html> of each setting. */
+const attributes: Record<LayoutSetting, string> = {
+  layout: 'data-layout',
+  theme: 'data-theme',
+  sidebarSize: 'data-sidebar-size',
+  sidebarVisibility: 'data-sidebar-visibility',
+  sidebarColor: 'data-sidebar-color',
+  sidebarImage: 'data-sidebar-image',
+  width: 'data-layout-width',
+  position: 'data-layout-position',
+  topbar: 'data-topbar',
+  preloader: 'data-preloader',
+};
+const headings: Record<LayoutSetting, string> = {
+  layout: 'Layout',
+  theme: 'Colour scheme',
+  sidebarSize: 'Sidebar size',
+  sidebarVisibility: 'Sidebar visibility',
+  sidebarColor: 'Sidebar colour',
+  sidebarImage: 'Sidebar image',
+  width: 'Layout width',
+  position: 'Layout position',
+  topbar: 'Top bar colour',
+  preloader: 'Preloader',
+};
+/** A value other than the default for each setting, and its label in the drawer. */
+const changes: { [K in LayoutSetting]: [string, string] } = {
+  layout: ['twocolumn', 'Two column'],
+  theme: ['dark', 'Dark'],
+  sidebarSize: ['sm', 'Small (icons)'],
+  sidebarVisibility: ['hidden', 'Hidden'],
+  sidebarColor: ['gradient-2', 'Gradient 2'],
+  sidebarImage: ['img-3', 'Image 3'],
+  width: ['boxed', 'Boxed'],
+  position: ['scrollable', 'Scrollable'],
+  topbar: ['dark', 'Dark'],
+  preloader: ['enable', 'Enabled'],
+};
+
+const settings = Object.keys(layoutOptions) as LayoutSetting[];
+const html = (page: Page) => page.locator('html');
+
+async function signInAsAdmin(page: Page) {
+  await page.goto('/login');
+  await signIn(page);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+}
+
+async function openSettings(page: Page) {
+  await page.getByRole('button', { name: 'Layout settings' }).click();
+  await expect(page.getByRole('dialog', { name: 'Layout settings' })).toBeVisible();
+}
+
+/** Back to the defaults through the drawer, saved on the server (the e2e server is shared). */
+async function resetToDefaults(page: Page) {
+  if (!(await page.getByRole('dialog', { name: 'Layout settings' }).isVisible())) await openSettings(page);
+  const saved = page.waitForResponse(
+    (response) => response.url().includes('/preferences/') && response.request().method() === 'PUT',
+  );
+  await page.getByRole('button', { name: 'Reset to defaults' }).click();
+  await saved;
+  for (const setting of settings)
+    await expect(html(page)).toHaveAttribute(attributes[setting], defaultLayout[setting]);
+}
+
+async function expectChanged(page: Page) {
+  for (const setting of settings)
+    await expect(html(page)).toHaveAttribute(attributes[setting], changes[setting][0]);
+}
+
+test.describe('the shell', () => {
+  test('every layout setting changes <html>, survives a reload and a new sign-in', async ({ page }) => {
+    await signInAsAdmin(page);
+    for (const setting of settings)
+      await expect(html(page)).toHaveAttribute(attributes[setting], defaultLayout[setting]);
+    await expect(html(page)).toHaveAttribute('data-mantine-color-scheme', 'light');
+
+    await openSettings(page);
+    const dialog = page.getByRole('dialog', { name: 'Layout settings' });
+    const saved = page.waitForResponse(
+      (response) => response.url().includes('/preferences/') && response.request().method() === 'PUT',
+    );
+    for (const setting of settings) {
+      const [value, label] = changes[setting];
+      await dialog
+        .getByRole('radiogroup', { name: headings[setting] })
+        .getByText(label, { exact: true })
+        .click();
+      await expect(html(page)).toHaveAttribute(attributes[setting], value);
+    }
+    await expect(html(page)).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await saved;
+    await page.waitForTimeout(600);
+    await page.keyboard.press('Escape');
+
+    // A reload paints with the local copy.
+    await page.reload();
+    await expectChanged(page);
+
+    // A new sign-in (another tab's fresh storage) gets the server's copy.
+    const context = await page
+      .context()
+      .browser()
+      ?.newContext({ baseURL: new URL(page.url()).origin });
+    if (!context) throw new Error('no browser');
+    const other = await context.newPage();
+    await other.goto('/login');
+    await signIn(other);
+    await expect(other.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await expectChanged(other);
+    await context.close();
+
+    // Invalid stored values fall back to the defaults.
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'ledgerdesk.preferences',
+        JSON.stringify({ layout: { layout: 'bogus', theme: 7 } }),
+      ),
+    );
+    await page.route('**/api/users/me/preferences/', (route) =>
+      route.request().method() === 'GET' ? route.abort() : route.fallback(),
+    );
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await expect(html(page)).toHaveAttribute('data-layout', 'vertical');
+    await expect(html(page)).toHaveAttribute('data-theme', 'light');
+    await page.unroute('**/api/users/me/preferences/');
+
+    await resetToDefaults(page);
+  });
+
+  test('the user menu opens the settings; the topbar toggles the theme', async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.getByRole('button', { name: /user menu/i }).click();
+    await page.getByRole('menuitem', { name: 'Settings' }).click();
+    await expect(page.getByRole('dialog', { name: 'Layout settings' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+    await expect(html(page)).toHaveAttribute('data-theme', 'dark');
+    await expect(html(page)).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await page.getByRole('button', { name: 'Switch to light mode' }).click();
+    await expect(html(page)).toHaveAttribute('data-theme', 'light');
+    await expect(page.getByRole('button', { name: 'Full screen' })).toHaveAttribute('aria-pressed', 'false');
+    await resetToDefaults(page);
+  });
+
+  test('Ctrl+K opens the page palette; arrows and Enter navigate, Escape closes', async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.keyboard.press('Control+K');
+    const palette = page.getByRole('dialog', { name: 'Go to page' });
+    await expect(palette).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(palette).toBeHidden();
+
+    await page.keyboard.press('Control+K');
+    await page.getByRole('combobox', { name: 'Search pages' }).fill('grou');
+    await expect(palette.getByRole('option')).toHaveCount(1);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/admin\/groups$/);
+    await expect(palette).toBeHidden();
+
+    await page.getByRole('button', { name: 'Search pages' }).click();
+    await page.getByRole('combobox', { name: 'Search pages' }).fill('cal');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/calendar$/);
+    await expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to dashboard' }).click();
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  });
+
+  test('the navigation groups, and the off-canvas sidebar on a phone', async ({ page }) => {
+    await signInAsAdmin(page);
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    for (const name of [
+      'Dashboard',
+      'Users',
+      'Groups',
+      'Code library',
+      'Audit log',
+      'Calendar',
+      'Tasks',
+      'API keys',
+      'Profile',
+      'Blog',
+    ])
+      await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+
+    await page.setViewportSize({ width: 390, height: 800 });
+    await expect(nav).not.toBeInViewport();
+    await page.getByRole('button', { name: 'Toggle navigation' }).click();
+    await expect(nav.getByRole('link', { name: 'Groups', exact: true })).toBeInViewport();
+    await nav.getByRole('link', { name: 'Groups', exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/groups$/);
+    await expect(nav).not.toBeInViewport();
+  });
+
+  test('skip link, landmarks, and no serious axe violation', async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await expect(skip).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('main#main-content')).toBeFocused();
+    await expect(page.getByRole('banner')).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  });
+});
