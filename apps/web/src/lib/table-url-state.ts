@@ -61,13 +61,12 @@ export function useTableUrlState<Filter extends string = never>(
   const pageSize = Math.min(positiveInt(params.get('pageSize')) ?? defaultPageSize, MAX_PAGE_SIZE);
   const ordering = params.get('ordering') || undefined;
   const search = params.get('search') ?? '';
-  const filterKey = filterNames.map((name) => `${name}=${params.get(name) ?? ''}`).join('&');
+  // The filters' names and values as one string: a new object only when one of them changes.
+  const filterKey = JSON.stringify(filterNames.map((name) => [name, params.get(name) ?? '']));
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: filterKey stands for the filter values.
   const filters = useMemo(() => {
     const values: Partial<Record<Filter, string>> = {};
-    for (const name of filterNames) {
-      const value = params.get(name);
+    for (const [name, value] of JSON.parse(filterKey) as [Filter, string][]) {
       if (value) values[name] = value;
     }
     return values;
@@ -111,12 +110,11 @@ export function useTableUrlState<Filter extends string = never>(
     (name: Filter, value: string | null | undefined) => update((next) => set(next, name, value)),
     [update],
   );
-  // biome-ignore lint/correctness/useExhaustiveDependencies: filterNames is fixed per page; filterKey tracks it.
   const clearFilters = useCallback(
     () =>
       update((next) => {
         next.delete('search');
-        for (const name of filterNames) next.delete(name);
+        for (const [name] of JSON.parse(filterKey) as [Filter, string][]) next.delete(name);
       }),
     [update, filterKey],
   );

@@ -269,15 +269,15 @@ interface CodeColumnsProps {
 export function CodeColumns({ path, onOpen, onAdd }: CodeColumnsProps) {
   const [focusRequest, setFocusRequest] = useState<{ level: CodeLevel; parent: string } | null>(null);
   const containerRef = useRef<HTMLDivElement>(null);
-  const depth = path.length;
   const pathKey = path.map((ref) => ref.id).join('/');
 
   // On a narrow screen the columns scroll sideways: bring the column of the open code's codes to view.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: pathKey stands for the path.
   useEffect(() => {
     const container = containerRef.current;
     if (!container || container.scrollWidth <= container.clientWidth) return;
-    const column = container.children[Math.min(depth, 3)] as HTMLElement | undefined;
+    // The depth of the open code, read from the key so that the effect runs when the path changes.
+    const openDepth = pathKey ? pathKey.split('/').length : 0;
+    const column = container.children[Math.min(openDepth, 3)] as HTMLElement | undefined;
     if (column) container.scrollTo({ left: column.offsetLeft - container.offsetLeft });
   }, [pathKey]);
 
