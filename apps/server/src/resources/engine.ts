@@ -53,6 +53,13 @@ export type ResourceDefinition<
   toInput: (record: R) => z.input<I>;
   /** The area's own rules, checked before a write (in the write's transaction). */
   validate?: (db: Database, input: z.output<I>) => Promise<void>;
+  /**
+   * Rows of other tables that belong to the record (order lines, invoice items, members), written
+   * after the record in the same transaction: on create, and on update (replace them from `input`).
+   */
+  writeChildren?: (db: Database, id: string, input: z.output<I>) => Promise<void>;
+  /** Refuse a delete (throw an AppError, e.g. a 409 while other records refer to it). */
+  beforeDelete?: (db: Database, id: string) => Promise<void>;
   /** CSV export: column name → value of a record. */
   csv: Record<string, (record: R) => string>;
 };
@@ -186,6 +193,7 @@ export function registerResource<
           .values({ ...def.toValues(input), createdBy: actor.id, updatedBy: actor.id } as never)
           .returning()) as Row<T>[];
         if (!row) throw new Error(`${def.entity} insert returned nothing`);
+        await def.writeChildren?.(executor, (row as { id: string }).id, input);
         const created = await describe(executor, row);
         await audit.record(executor, actor, {
           action: 'create',
@@ -230,6 +238,7 @@ export function registerResource<
           .where(eq(table.id, id))
           .returning()) as Row<T>[];
         if (!row) throw AppError.notFound();
+        await def.writeChildren?.(executor, id, merged);
         const after = await describe(executor, row);
         await audit.record(executor, actor, { action: 'update', entity: def.entity, key: id, before, after });
         return after;
@@ -240,6 +249,7 @@ export function registerResource<
 
   const remove = async (executor: Database, id: string, actor: ReturnType<typeof actorOf>) => {
     const before = await describe(executor, await findById(executor, table, id));
+    await def.beforeDelete?.(executor, id);
     await executor.delete(table).where(eq(table.id, id));
     await audit.record(executor, actor, { action: 'delete', entity: def.entity, key: id, before });
   };
