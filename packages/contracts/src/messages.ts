@@ -17,6 +17,8 @@ export const messages = {
   added: (entity: string) => `${entity} Added Successfully`,
   updated: 'Updated Successfully',
   deleted: 'Deleted Successfully',
+  keyRequired: 'Say which record: its key is missing.',
+  keyInvalid: 'The record key is not valid.',
 } as const;
 
 /** Machine-readable codes carried as `errorCode` beside the human `errorMessage`. */

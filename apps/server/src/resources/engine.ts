@@ -1,5 +1,5 @@
 import type { Area, ListQuery } from '@ledgerdesk/contracts';
-import { errorResponse, listQuery, listResponse, mutationResponse } from '@ledgerdesk/contracts';
+import { errorResponse, listQuery, listResponse, messages, mutationResponse } from '@ledgerdesk/contracts';
 import { and, asc, eq, gt, inArray, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
@@ -60,11 +60,18 @@ export type ResourceDefinition<
   writeChildren?: (db: Database, id: string, input: z.output<I>) => Promise<void>;
   /** Refuse a delete (throw an AppError, e.g. a 409 while other records refer to it). */
   beforeDelete?: (db: Database, id: string) => Promise<void>;
+  /**
+   * SPEC §7's other paths for the same calls: extra list paths (`/api/sellers`), `/api/add/x`
+   * (POST), `/api/update/x` (PUT, the key in the body) and `/api/delete/x` (the key in a header).
+   */
+  aliases?: { list?: string[]; add?: string; update?: string; delete?: { path: string; header: string } };
   /** CSV export: column name → value of a record. */
   csv: Record<string, (record: R) => string>;
 };
 
 const EXPORT_BATCH = 1000;
+type Actor = ReturnType<typeof actorOf>;
+const recordKey = z.uuid(messages.keyInvalid);
 const idParams = z.object({ id: z.uuid('The id in the address is not valid.') });
 const bulkDelete = z.object({
   ids: z
@@ -96,31 +103,72 @@ export function registerResource<
     return record;
   };
 
-  r.get(
-    def.path,
-    {
-      config: { access: view },
-      schema: {
-        tags,
-        summary: `${def.label}s: paging, ordering, search, filters`,
-        querystring: query,
-        response: { 200: listResponse(def.record), 400: errorResponse },
+  const list = (q: ListQuery & z.output<F>) =>
+    listPage(
+      db,
+      def.table,
+      {
+        where: whereOf(q),
+        order: orderingOf(q.ordering, def.sortable, def.defaultOrdering, table.id),
+        query: q,
       },
-    },
-    (request) => {
-      const q = request.query as ListQuery & z.output<F>;
-      return listPage(
-        db,
-        def.table,
-        {
-          where: whereOf(q),
-          order: orderingOf(q.ordering, def.sortable, def.defaultOrdering, table.id),
-          query: q,
-        },
-        (rows) => def.toRecords(db, rows),
-      );
-    },
-  );
+      (rows) => def.toRecords(db, rows),
+    );
+
+  const create = (input: z.output<I>, actor: Actor) =>
+    db.transaction(async (tx) => {
+      const executor = tx as Database;
+      await def.validate?.(executor, input);
+      const [row] = (await executor
+        .insert(table)
+        .values({ ...def.toValues(input), createdBy: actor.id, updatedBy: actor.id } as never)
+        .returning()) as Row<T>[];
+      if (!row) throw new Error(`${def.entity} insert returned nothing`);
+      const id = (row as { id: string }).id;
+      await def.writeChildren?.(executor, id, input);
+      const created = await describe(executor, row);
+      await audit.record(executor, actor, { action: 'create', entity: def.entity, key: id, after: created });
+      return created;
+    });
+
+  const update = (id: string, changes: object, actor: Actor) =>
+    db.transaction(async (tx) => {
+      const executor = tx as Database;
+      const before = await describe(executor, await findById(executor, table, id));
+      // The fields not sent keep their values: the input is the current record with the changes.
+      const merged = def.input.parse({ ...def.toInput(before), ...changes }) as z.output<I>;
+      await def.validate?.(executor, merged);
+      const [row] = (await executor
+        .update(table)
+        .set({ ...def.toValues(merged), updatedBy: actor.id } as never)
+        .where(eq(table.id, id))
+        .returning()) as Row<T>[];
+      if (!row) throw AppError.notFound();
+      await def.writeChildren?.(executor, id, merged);
+      const after = await describe(executor, row);
+      await audit.record(executor, actor, { action: 'update', entity: def.entity, key: id, before, after });
+      return after;
+    });
+
+  const remove = async (executor: Database, id: string, actor: Actor) => {
+    const before = await describe(executor, await findById(executor, table, id));
+    await def.beforeDelete?.(executor, id);
+    await executor.delete(table).where(eq(table.id, id));
+    await audit.record(executor, actor, { action: 'delete', entity: def.entity, key: id, before });
+  };
+  const removeOne = (id: string, actor: Actor) => db.transaction((tx) => remove(tx as Database, id, actor));
+
+  const listSchema = {
+    tags,
+    summary: `${def.label}s: paging, ordering, search, filters`,
+    querystring: query,
+    response: { 200: listResponse(def.record), 400: errorResponse },
+  };
+  for (const path of [def.path, ...(def.aliases?.list ?? [])]) {
+    r.get(path, { config: { access: view }, schema: listSchema }, (request) =>
+      list(request.query as ListQuery & z.output<F>),
+    );
+  }
 
   r.get(
     `${def.path}/export`,
@@ -171,42 +219,20 @@ export function registerResource<
     async (request) => describe(db, await findById(db, table, request.params.id)),
   );
 
-  r.post(
-    def.path,
-    {
-      config: { access: manage },
-      schema: {
-        tags,
-        summary: `Add a ${def.label}`,
-        body: def.input,
-        response: { 201: mutationResponse(def.record), ...errors },
-      },
-    },
-    async (request, reply) => {
-      const input = request.body as z.output<I>;
-      const actor = actorOf(request);
-      const record = await db.transaction(async (tx) => {
-        const executor = tx as Database;
-        await def.validate?.(executor, input);
-        const [row] = (await executor
-          .insert(table)
-          .values({ ...def.toValues(input), createdBy: actor.id, updatedBy: actor.id } as never)
-          .returning()) as Row<T>[];
-        if (!row) throw new Error(`${def.entity} insert returned nothing`);
-        await def.writeChildren?.(executor, (row as { id: string }).id, input);
-        const created = await describe(executor, row);
-        await audit.record(executor, actor, {
-          action: 'create',
-          entity: def.entity,
-          key: (row as { id: string }).id,
-          after: created,
-        });
-        return created;
-      });
+  const createSchema = {
+    tags,
+    summary: `Add a ${def.label}`,
+    body: def.input,
+    response: { 201: mutationResponse(def.record), ...errors },
+  };
+  for (const path of [def.path, ...(def.aliases?.add ? [def.aliases.add] : [])]) {
+    r.post(path, { config: { access: manage }, schema: createSchema }, async (request, reply) => {
+      const record = await create(request.body as z.output<I>, actorOf(request));
       return reply.code(201).send(added(def.label, record));
-    },
-  );
+    });
+  }
 
+  const patch = patchOf(def.input);
   r.patch(
     `${def.path}/:id`,
     {
@@ -215,44 +241,12 @@ export function registerResource<
         tags,
         summary: `Change a ${def.label} (only the fields sent)`,
         params: idParams,
-        body: patchOf(def.input),
+        body: patch,
         response: { 200: mutationResponse(def.record), ...errors },
       },
     },
-    async (request) => {
-      const actor = actorOf(request);
-      const id = request.params.id;
-      const record = await db.transaction(async (tx) => {
-        const executor = tx as Database;
-        const beforeRow = await findById(executor, table, id);
-        const before = await describe(executor, beforeRow);
-        // The fields not sent keep their values: the input is the current record with the changes.
-        const merged = def.input.parse({
-          ...def.toInput(before),
-          ...(request.body as object),
-        }) as z.output<I>;
-        await def.validate?.(executor, merged);
-        const [row] = (await executor
-          .update(table)
-          .set({ ...def.toValues(merged), updatedBy: actor.id } as never)
-          .where(eq(table.id, id))
-          .returning()) as Row<T>[];
-        if (!row) throw AppError.notFound();
-        await def.writeChildren?.(executor, id, merged);
-        const after = await describe(executor, row);
-        await audit.record(executor, actor, { action: 'update', entity: def.entity, key: id, before, after });
-        return after;
-      });
-      return updated(record);
-    },
+    async (request) => updated(await update(request.params.id, request.body as object, actorOf(request))),
   );
-
-  const remove = async (executor: Database, id: string, actor: ReturnType<typeof actorOf>) => {
-    const before = await describe(executor, await findById(executor, table, id));
-    await def.beforeDelete?.(executor, id);
-    await executor.delete(table).where(eq(table.id, id));
-    await audit.record(executor, actor, { action: 'delete', entity: def.entity, key: id, before });
-  };
 
   r.delete(
     `${def.path}/:id`,
@@ -266,7 +260,7 @@ export function registerResource<
       },
     },
     async (request) => {
-      await db.transaction((tx) => remove(tx as Database, request.params.id, actorOf(request)));
+      await removeOne(request.params.id, actorOf(request));
       return deleted({ id: request.params.id });
     },
   );
@@ -294,6 +288,55 @@ export function registerResource<
       return deleted({ deleted: ids.length });
     },
   );
+
+  // SPEC §7's other spellings: the record's key in the body of an update, in a header for a delete.
+  const aliases = def.aliases;
+  if (aliases?.update) {
+    r.put(
+      aliases.update,
+      {
+        config: { access: manage },
+        schema: {
+          tags,
+          summary: `Change a ${def.label}: its key (\`_id\` or \`id\`) in the body`,
+          body: z.extend(patch, { _id: z.optional(recordKey), id: z.optional(recordKey) }),
+          response: { 200: mutationResponse(def.record), ...errors },
+        },
+      },
+      async (request) => {
+        const { _id, id, ...changes } = request.body as { _id?: string; id?: string };
+        const key = _id ?? id;
+        if (!key) throw AppError.badRequest(messages.keyRequired, { _id: messages.keyRequired });
+        return updated(await update(key, changes, actorOf(request)));
+      },
+    );
+  }
+  if (aliases?.delete) {
+    const header = aliases.delete.header.toLowerCase();
+    r.delete(
+      aliases.delete.path,
+      {
+        config: { access: manage },
+        schema: {
+          tags,
+          summary: `Delete a ${def.label}: its key in the \`${header}\` header`,
+          headers: z.object({ [header]: z.optional(z.string()) }),
+          response: { 200: mutationResponse(z.object({ id: z.uuid() })), ...errors },
+        },
+      },
+      async (request) => {
+        const key = (request.headers as Record<string, string | undefined>)[header];
+        const parsed = recordKey.safeParse(key);
+        if (!parsed.success) {
+          throw AppError.badRequest(key ? messages.keyInvalid : messages.keyRequired, {
+            [header]: key ? messages.keyInvalid : messages.keyRequired,
+          });
+        }
+        await removeOne(parsed.data, actorOf(request));
+        return deleted({ id: parsed.data });
+      },
+    );
+  }
 }
 
 /**
