@@ -92,6 +92,25 @@ export type GroupCreate = z.input<typeof groupCreate>;
 export const groupUpdate = z.object({ id: z.uuid('The id is not valid.'), ...groupFields });
 export type GroupUpdate = z.input<typeof groupUpdate>;
 
+/** A colleague to pick (assignee, sales rep, project lead): what any signed-in user may see of others. */
+export const userOption = z.object({ id: z.uuid(), name: z.string(), email: z.string() });
+export type UserOption = z.infer<typeof userOption>;
+export const userOptionsQuery = z.object({
+  search: z.optional(text(100, 'The search must be at most 100 characters.')),
+  /** Exactly these users (to show the names of those already picked). */
+  ids: z.optional(
+    z.pipe(
+      z.pipe(
+        z.string(),
+        z.transform((value) => value.split(',').filter(Boolean)),
+      ),
+      z
+        .array(z.uuid('ids must be user ids, separated by commas.'))
+        .check(z.maxLength(100, 'At most 100 ids.')),
+    ),
+  ),
+});
+
 export const userMessages = {
   added: 'User Added Successfully',
   addFailed: 'Failed to add user',

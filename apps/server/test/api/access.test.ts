@@ -30,6 +30,7 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/users/me/sessions/': 'authenticated',
   'DELETE /api/users/me/sessions/:id/': 'authenticated',
   'POST /api/users/me/sessions/revoke-others/': 'authenticated',
+  'GET /api/users/options/': 'authenticated',
   'GET /api/users/user/': 'users.view',
   'POST /api/users/user/': 'users.manage',
   'GET /api/users/user/:id/': 'users.view',

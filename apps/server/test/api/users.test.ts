@@ -331,6 +331,39 @@ describe('users', () => {
   });
 });
 
+describe('user options (picking a colleague)', () => {
+  it('any signed-in user finds active colleagues by name or email, id/name/email only', async () => {
+    const picked = await addUser({
+      email: 'quinn.options@test.local',
+      username: 'quinnopt',
+      firstName: 'Quinn',
+    });
+    const idle = await addUser({ email: 'idle.options@test.local', username: 'idleopt', isActive: false });
+    await addUser({ email: 'plain.options@test.local', username: 'plainopt' });
+    const token = await ctx.login('plain.options@test.local', 'granite-sparrow-44');
+
+    const found = await call('GET', '/api/users/options/?search=quinn', undefined, token);
+    expect(found.statusCode).toBe(200);
+    expect(found.json().results).toEqual([
+      { id: picked.id, name: 'Quinn One', email: 'quinn.options@test.local' },
+    ]);
+    const inactive = await call('GET', '/api/users/options/?search=idle.options', undefined, token);
+    expect(inactive.json().results).toEqual([]);
+
+    // Names of users already picked, inactive ones included (a task may keep a former assignee).
+    const byIds = await call('GET', `/api/users/options/?ids=${picked.id},${idle.id}`, undefined, token);
+    expect(
+      byIds
+        .json()
+        .results.map((u: { id: string }) => u.id)
+        .sort(),
+    ).toEqual([picked.id, idle.id].sort());
+    const bad = await call('GET', '/api/users/options/?ids=nope', undefined, token);
+    expect(bad.statusCode).toBe(400);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/users/options/' })).statusCode).toBe(401);
+  });
+});
+
 describe('groups', () => {
   it('a user has the union of their groups’ permissions, and changes apply at once', async () => {
     const readers = await addGroup({ name: 'Readers of users', permissions: ['users.view'] });

@@ -10,6 +10,8 @@ import {
   userCreate,
   userListQuery,
   userMessages,
+  userOption,
+  userOptionsQuery,
   userRecord,
   userUpdate,
 } from '@ledgerdesk/contracts';
@@ -38,6 +40,21 @@ export function usersRoutes(app: FastifyInstance, service: UsersService) {
       },
     },
     (request) => service.listUsers(request.query),
+  );
+
+  r.get(
+    '/api/users/options/',
+    {
+      // Any signed-in user may pick a colleague (assignee, sales rep, project lead) by name.
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary: 'Active users to pick from: id, name and email only (at most 20), or exactly `ids`',
+        querystring: userOptionsQuery,
+        response: { 200: z.object({ results: z.array(userOption) }), 400: errorResponse },
+      },
+    },
+    async (request) => ({ results: await service.options(request.query) }),
   );
 
   r.post(

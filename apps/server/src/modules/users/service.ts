@@ -3,13 +3,15 @@ import {
   type groupCreate,
   type groupUpdate,
   type listQuery,
+  type UserOption,
   type UserRecord,
   type userCreate,
   type userListQuery,
   userMessages,
+  type userOptionsQuery,
   type userUpdate,
 } from '@ledgerdesk/contracts';
-import { and, eq, exists, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod/mini';
 import type { Database } from '../../db/client';
 import { groups, userGroups, users } from '../../db/schema';
@@ -170,6 +172,27 @@ export function createUsersService(deps: {
         .from(users)
         .where(inArray(users.id, unique));
       return new Map(rows.map((u) => [u.id, `${u.firstName} ${u.lastName}`.trim() || u.email]));
+    },
+
+    /** Active users to pick from, by name or email (at most 20), or exactly `ids`. */
+    async options(query: z.output<typeof userOptionsQuery>): Promise<UserOption[]> {
+      const rows = await db
+        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+        .from(users)
+        .where(
+          query.ids
+            ? query.ids.length
+              ? inArray(users.id, query.ids)
+              : sql`false`
+            : and(eq(users.isActive, true), searchCondition(query.search, [users.email, fullName])),
+        )
+        .orderBy(asc(users.firstName), asc(users.lastName), asc(users.email))
+        .limit(query.ids ? 100 : 20);
+      return rows.map((u) => ({
+        id: u.id,
+        name: `${u.firstName} ${u.lastName}`.trim() || u.email,
+        email: u.email,
+      }));
     },
 
     /** The ids without repeats, after checking each names a user; else a 400 on `field`. */
