@@ -1,7 +1,9 @@
-import { StrictMode } from 'react';
+import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
+import { FullScreenLoader } from './components/FullScreenLoader';
+import './i18n';
 import { router } from './app/router';
 import { applyStoredLayout } from './lib/layout-boot';
 
@@ -14,7 +16,10 @@ if (!container) throw new Error('The page has no #root element.');
 createRoot(container).render(
   <StrictMode>
     <Providers>
-      <RouterProvider router={router} />
+      {/* Until the shared strings (namespace `common`) have arrived: the same spinner as the boot screen. */}
+      <Suspense fallback={<FullScreenLoader />}>
+        <RouterProvider router={router} />
+      </Suspense>
     </Providers>
   </StrictMode>,
 );

@@ -1,11 +1,54 @@
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+import { currentLanguage } from '../i18n';
 
-/** "12 Mar 2026, 14:05" in the reader's locale and time zone; "—" for no value. */
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '—';
+/**
+ * Dates, numbers and money in the language the app is shown in (and the reader's time zone). The
+ * Intl formatters are made once per language; a component re-renders on a change of language
+ * through its useTranslation().
+ */
+
+type Formatters = {
+  dateTime: Intl.DateTimeFormat;
+  date: Intl.DateTimeFormat;
+  relative: Intl.RelativeTimeFormat;
+  number: Intl.NumberFormat;
+  money: Intl.NumberFormat;
+  quantity: Intl.NumberFormat;
+};
+const made = new Map<string, Formatters>();
+
+function formatters(): Formatters {
+  const language = currentLanguage();
+  let found = made.get(language);
+  if (!found) {
+    found = {
+      dateTime: new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }),
+      date: new Intl.DateTimeFormat(language, { dateStyle: 'medium' }),
+      relative: new Intl.RelativeTimeFormat(language, { numeric: 'auto' }),
+      number: new Intl.NumberFormat(language),
+      money: new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+      quantity: new Intl.NumberFormat(language, { maximumFractionDigits: 3 }),
+    };
+    made.set(language, found);
+  }
+  return found;
+}
+
+function toDate(value: string | null | undefined): Date | null {
+  if (!value) return null;
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateTime.format(date);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** "12 Mar 2026, 14:05" ("12 mars 2026, 14:05"); "—" for no value. */
+export function formatDateTime(value: string | null | undefined): string {
+  const date = toDate(value);
+  return date ? formatters().dateTime.format(date) : value || '—';
+}
+
+/** "12 Mar 2026"; "—" for no value. */
+export function formatDate(value: string | null | undefined): string {
+  const date = toDate(value);
+  return date ? formatters().date.format(date) : value || '—';
 }
 
 const steps: [Intl.RelativeTimeFormatUnit, number][] = [
@@ -17,45 +60,41 @@ const steps: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', Number.POSITIVE_INFINITY],
 ];
 
-/** "5 minutes ago", "yesterday"... relative to `now`. */
+/** "5 minutes ago", "yesterday" ("il y a 5 minutes", "hier")... relative to `now`. */
 export function formatRelative(value: string | null | undefined, now: number = Date.now()): string {
-  if (!value) return '—';
-  const time = new Date(value).getTime();
-  if (Number.isNaN(time)) return value;
-  let amount = (time - now) / 1000;
+  const date = toDate(value);
+  if (!date) return value || '—';
+  let amount = (date.getTime() - now) / 1000;
   for (const [unit, size] of steps) {
-    if (Math.abs(amount) < size) return relative.format(Math.round(amount), unit);
+    if (Math.abs(amount) < size) return formatters().relative.format(Math.round(amount), unit);
     amount /= size;
   }
   return formatDateTime(value);
 }
 
-/** "1 user", "3 users". */
-export function plural(count: number, one: string, many: string = `${one}s`): string {
-  return `${count.toLocaleString()} ${count === 1 ? one : many}`;
+/** A count: "1,234" ("1 234"). */
+export function formatNumber(value: number): string {
+  return formatters().number.format(value);
 }
 
-const money = new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const quantity = new Intl.NumberFormat(undefined, { maximumFractionDigits: 3 });
-
 /**
- * A decimal string of the API ("1234.5") as money in the reader's locale ("1,234.50"). The string is
- * formatted as it is (Intl reads it as an exact decimal), never through a float.
+ * A decimal string of the API ("1234.5") as money ("1,234.50", "1 234,50"). The string is formatted
+ * as it is (Intl reads it as an exact decimal), never through a float.
  */
 export function formatMoney(value: string | null | undefined): string {
   if (value === null || value === undefined || value.trim() === '') return '—';
-  return money.format(value as Intl.StringNumericLiteral);
+  return formatters().money.format(value as Intl.StringNumericLiteral);
 }
 
-/** A quantity (a decimal string, up to three decimals) in the reader's locale. */
+/** A quantity (a decimal string, up to three decimals). */
 export function formatQuantity(value: string | null | undefined): string {
   if (value === null || value === undefined || value.trim() === '') return '—';
-  return quantity.format(value as Intl.StringNumericLiteral);
+  return formatters().quantity.format(value as Intl.StringNumericLiteral);
 }
 
-const byteUnits = ['bytes', 'KB', 'MB', 'GB'];
+const byteUnits = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
 
-/** "532 bytes", "1.4 MB". */
+/** "532 bytes", "1.4 MB" ("532 octets", "1,4 Mo"): Intl names the units in the language. */
 export function formatBytes(bytes: number): string {
   let value = bytes;
   let unit = 0;
@@ -63,5 +102,16 @@ export function formatBytes(bytes: number): string {
     value /= 1024;
     unit++;
   }
-  return `${unit === 0 ? value : value.toFixed(1)} ${byteUnits[unit]}`;
+  return new Intl.NumberFormat(currentLanguage(), {
+    style: 'unit',
+    unit: byteUnits[unit],
+    // "532 byte" is Intl's short English form: bytes are spelled out, the larger units abbreviated.
+    unitDisplay: unit === 0 ? 'long' : 'short',
+    maximumFractionDigits: 1,
+  }).format(value);
+}
+
+/** "1 user", "3 users" (English only: being replaced by the catalogues' plural keys). */
+export function plural(count: number, one: string, many: string = `${one}s`): string {
+  return `${formatNumber(count)} ${count === 1 ? one : many}`;
 }

@@ -5,6 +5,7 @@ import {
   parsePreferences,
 } from '@ledgerdesk/contracts';
 import { useSyncExternalStore } from 'react';
+import { detectLanguage, setLanguage } from '../i18n';
 import { api } from './api';
 import {
   applyLayoutAttributes,
@@ -30,17 +31,22 @@ let saveTimer: ReturnType<typeof setTimeout> | undefined;
 let revision = 0;
 
 function readStored(): Preferences {
+  let layout: Preferences['layout'];
   try {
-    return parsePreferences(JSON.parse(localStorageOrNull()?.getItem(PREFERENCES_STORAGE_KEY) ?? 'null'));
+    ({ layout } = parsePreferences(
+      JSON.parse(localStorageOrNull()?.getItem(PREFERENCES_STORAGE_KEY) ?? 'null'),
+    ));
   } catch {
-    return defaultPreferences;
+    ({ layout } = defaultPreferences);
   }
+  // The stored language, else the browser's (what the login page showed), until the account's arrives.
+  return { layout, language: detectLanguage() };
 }
 
 function commit(next: Preferences) {
   current = next;
   applyLayoutAttributes(next.layout);
-  document.documentElement.lang = next.language;
+  void setLanguage(next.language);
   try {
     localStorageOrNull()?.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify(next));
   } catch {

@@ -1,11 +1,13 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { IconHome } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../lib/page-title';
 
 /** Any URL inside the app that no route matches. */
 export function NotFoundPage() {
-  usePageTitle('Page not found');
+  const { t } = useTranslation('shell');
+  usePageTitle(t('notFound.title'));
   return (
     <Center mih="60vh">
       <Stack align="center" gap="sm" ta="center" maw={480}>
@@ -13,11 +15,11 @@ export function NotFoundPage() {
           404
         </Text>
         <Title order={1} fz="h2">
-          Page not found
+          {t('notFound.title')}
         </Title>
-        <Text c="dimmed">The page you asked for does not exist, or it has moved.</Text>
+        <Text c="dimmed">{t('notFound.text')}</Text>
         <Button component={Link} to="/" mt="sm" leftSection={<IconHome size={18} aria-hidden="true" />}>
-          Back to dashboard
+          {t('common:actions.backToDashboard')}
         </Button>
       </Stack>
     </Center>

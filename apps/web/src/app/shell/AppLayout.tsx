@@ -4,6 +4,7 @@ import { IconMaximize, IconMinimize, IconMoon, IconSearch, IconSettings, IconSun
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigation } from 'react-router';
 import { Logo } from '../../components/Logo';
+import { PageLoader } from '../../components/PageLoader';
 import { useMe } from '../../features/auth/queries';
 import { loadServerPreferences, setLayout, usePreferences } from '../../lib/preferences';
 import { useSessionUser } from '../../lib/session';
@@ -208,7 +209,10 @@ export function AppLayout() {
       <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
         <div className={classes.content}>
           <PermissionGate>
-            <Outlet />
+            {/* A page whose strings are still loading shows the loader, not its keys. */}
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
           </PermissionGate>
         </div>
       </AppShell.Main>
