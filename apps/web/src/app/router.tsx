@@ -3,6 +3,7 @@ import { FullScreenLoader } from '../components/FullScreenLoader';
 import { setUnauthorizedHandler } from '../lib/api';
 import { loginUrlFor, safeNextPath } from '../lib/safe-redirect';
 import { getSession } from '../lib/session';
+import { resourceRoutes } from '../resources/routes';
 import { lazyRoute } from './lazy-route';
 import { RouteError } from './RouteError';
 import type { RouteHandle } from './route-handle';
@@ -116,6 +117,12 @@ export const router = createBrowserRouter([
             errorElement,
             lazy: lazyRoute(() => import('../features/library/ImportPage')),
           },
+          // Areas on the resource engine: list, new, detail and edit pages from one definition each.
+          ...resourceRoutes({
+            path: 'apps/tasks',
+            area: 'tasks',
+            load: () => import('../features/tasks/resource'),
+          }),
           // Areas not built yet: one shared "coming soon" page, so their menu entries never break.
           ...upcomingAreas.map((area) => ({
             path: area.path,

@@ -18,7 +18,6 @@ export const upcomingAreas: UpcomingArea[] = [
   { label: 'E-commerce', path: 'ecommerce' },
   { label: 'CRM', path: 'crm' },
   { label: 'Projects', path: 'projects' },
-  { label: 'Tasks', path: 'tasks', permission: 'tasks.view' },
   { label: 'Invoices', path: 'invoices' },
   { label: 'Tickets', path: 'tickets' },
   { label: 'File manager', path: 'file-manager' },

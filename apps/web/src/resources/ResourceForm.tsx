@@ -1,0 +1,264 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Button,
+  Group,
+  Input,
+  NumberInput,
+  Paper,
+  Rating,
+  Select,
+  SimpleGrid,
+  Switch,
+  TagsInput,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
+import { type ReactNode, useState } from 'react';
+import { Controller, type FieldValues, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod/mini';
+import { errorMessageOf, isApiError } from '../lib/api';
+import { ReferencePicker, UserPicker, UsersPicker } from './pickers';
+import type { FieldSpec, ResourceDefinition } from './types';
+
+/** The label of an enum value: `values.<field>.<value>` in the feature's catalogue, else the value. */
+export function valueLabel(t: TFunction, field: string, value: string): string {
+  return t(`values.${field}.${value}`, { defaultValue: value });
+}
+
+interface FieldProps {
+  spec: FieldSpec;
+  label: string;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  onBlur: () => void;
+  error?: string;
+  t: TFunction;
+}
+
+/** The input of one field, chosen by its kind. */
+function FieldInput({ spec, label, value, onChange, onBlur, error, t }: FieldProps) {
+  const common = {
+    label,
+    error,
+    required: spec.required,
+    description: spec.hint ? t(spec.hint) : undefined,
+    onBlur,
+  };
+  switch (spec.kind) {
+    case 'text':
+      return (
+        <TextInput
+          {...common}
+          type={spec.type ?? 'text'}
+          value={(value as string) ?? ''}
+          onChange={(event) => onChange(event.currentTarget.value)}
+        />
+      );
+    case 'textarea':
+      return (
+        <Textarea
+          {...common}
+          autosize
+          minRows={spec.rows ?? 3}
+          value={(value as string) ?? ''}
+          onChange={(event) => onChange(event.currentTarget.value)}
+        />
+      );
+    case 'number':
+      return (
+        <NumberInput
+          {...common}
+          min={spec.min}
+          max={spec.max}
+          step={spec.step}
+          allowDecimal={Boolean(spec.step && spec.step < 1)}
+          value={(value as number | null) ?? ''}
+          onChange={(next) => onChange(next === '' ? null : Number(next))}
+        />
+      );
+    case 'decimal':
+      // Money and quantities travel as decimal strings: no float ever touches them.
+      return (
+        <TextInput
+          {...common}
+          inputMode="decimal"
+          leftSection={spec.prefix}
+          value={(value as string) ?? ''}
+          onChange={(event) => onChange(event.currentTarget.value.replace(',', '.'))}
+        />
+      );
+    case 'date':
+      return (
+        <TextInput
+          {...common}
+          type="date"
+          value={(value as string | null) ?? ''}
+          onChange={(event) => onChange(event.currentTarget.value || null)}
+        />
+      );
+    case 'select':
+      return (
+        <Select
+          {...common}
+          data={spec.options.map((option) => ({ value: option, label: valueLabel(t, spec.name, option) }))}
+          value={(value as string | null) ?? null}
+          onChange={(next) => onChange(next)}
+          clearable={spec.clearable}
+          allowDeselect={Boolean(spec.clearable)}
+        />
+      );
+    case 'tags':
+      return (
+        <TagsInput
+          {...common}
+          value={(value as string[]) ?? []}
+          onChange={(next) => onChange(next)}
+          clearable
+        />
+      );
+    case 'switch':
+      return (
+        <Switch
+          label={label}
+          error={error}
+          checked={Boolean(value)}
+          onChange={(event) => onChange(event.currentTarget.checked)}
+          onBlur={onBlur}
+          mt="lg"
+        />
+      );
+    case 'rating':
+      return (
+        <Input.Wrapper label={label} error={error} description={common.description}>
+          <Rating
+            value={Number(value ?? 0)}
+            onChange={(next) => onChange(next)}
+            fractions={2}
+            aria-label={label}
+            mt={4}
+          />
+        </Input.Wrapper>
+      );
+    case 'user':
+      return (
+        <UserPicker
+          {...common}
+          value={(value as string | null) ?? null}
+          onChange={(next) => onChange(next)}
+        />
+      );
+    case 'users':
+      return (
+        <UsersPicker {...common} value={(value as string[]) ?? []} onChange={(next) => onChange(next)} />
+      );
+    case 'reference':
+      return (
+        <ReferencePicker
+          {...common}
+          api={spec.api}
+          keyOf={spec.keyOf}
+          labelOf={spec.labelOf}
+          value={(value as string | null) ?? null}
+          onChange={(next) => onChange(next)}
+        />
+      );
+  }
+}
+
+interface ResourceFormProps<Rec, Values> {
+  def: ResourceDefinition<Rec, Values>;
+  initialValues: Values;
+  submitLabel: string;
+  /** Sends the values; a rejected call with field errors puts them on their fields. */
+  onSubmit: (values: Values) => Promise<unknown>;
+  onCancel: () => void;
+  /** More inputs below the definition's fields (an area's own, e.g. line items). */
+  children?: ReactNode;
+}
+
+/**
+ * The create/edit form of a resource: the definition's fields in a two-column grid, checked with the
+ * contract's input schema before sending; the server's field errors land on their fields.
+ */
+export function ResourceForm<Rec, Values>({
+  def,
+  initialValues,
+  submitLabel,
+  onSubmit,
+  onCancel,
+  children,
+}: ResourceFormProps<Rec, Values>) {
+  const { t } = useTranslation([def.ns, 'common']);
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<FieldValues>({
+    defaultValues: initialValues as FieldValues,
+    resolver: zodResolver(def.input as z.ZodMiniType<FieldValues, FieldValues>),
+  });
+  const names = new Set(def.fields.map((field) => field.name));
+
+  const submit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await onSubmit(values as Values);
+    } catch (error) {
+      let placed = false;
+      if (isApiError(error)) {
+        for (const [name, message] of Object.entries(error.fieldErrors)) {
+          if (!names.has(name)) continue;
+          form.setError(name, { type: 'server', message }, { shouldFocus: !placed });
+          placed = true;
+        }
+      }
+      if (!placed) setFormError(errorMessageOf(error));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Paper withBorder p="lg" radius="md">
+        {formError ? (
+          <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden="true" />} mb="md" role="alert">
+            {formError}
+          </Alert>
+        ) : null}
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" verticalSpacing="sm">
+          {def.fields.map((spec) => (
+            <div
+              key={spec.name}
+              style={spec.wide || spec.kind === 'textarea' ? { gridColumn: '1 / -1' } : undefined}
+            >
+              <Controller
+                control={form.control}
+                name={spec.name}
+                render={({ field, fieldState }) => (
+                  <FieldInput
+                    spec={spec}
+                    label={t(`fields.${spec.name}`)}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    error={fieldState.error?.message}
+                    t={t}
+                  />
+                )}
+              />
+            </div>
+          ))}
+        </SimpleGrid>
+        {children}
+        <Group justify="flex-end" mt="xl">
+          <Button variant="default" onClick={onCancel} disabled={form.formState.isSubmitting}>
+            {t('common:resource.cancel')}
+          </Button>
+          <Button type="submit" loading={form.formState.isSubmitting}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Paper>
+    </form>
+  );
+}

@@ -1,0 +1,67 @@
+import { Alert, Skeleton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { PageHeader } from '../components/PageHeader';
+import { errorMessageOf } from '../lib/api';
+import { usePageTitle } from '../lib/page-title';
+import { useResourceMutations, useResourceRecord } from './api';
+import { ResourceForm } from './ResourceForm';
+import type { ResourceDefinition } from './types';
+
+/**
+ * `<route>/new` and `<route>/:id/edit`: the resource's form on a page of its own. After saving it
+ * goes to the record's detail page; Cancel goes back where the user came from.
+ */
+export function ResourceFormPage<Rec, Values>({ def }: { def: ResourceDefinition<Rec, Values> }) {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const { t } = useTranslation([def.ns, 'common']);
+  const record = useResourceRecord(def, id);
+  const { create, update } = useResourceMutations(def);
+  const editing = Boolean(id);
+  const entity = t('one');
+  const title = editing
+    ? t('common:resource.editTitle', { entity, name: record.data ? def.titleOf(record.data) : '' })
+    : t('common:resource.newTitle', { entity });
+  usePageTitle(title);
+
+  const crumbs = [
+    { label: t('common:resource.dashboard'), to: '/' },
+    { label: t('title'), to: def.route },
+    ...(editing && record.data
+      ? [{ label: def.titleOf(record.data), to: `${def.route}/${def.keyOf(record.data)}` }]
+      : []),
+    { label: editing ? t('common:resource.edit') : t('common:resource.new') },
+  ];
+
+  let body: React.ReactNode;
+  if (editing && record.isPending) body = <Skeleton h={320} radius="md" />;
+  else if (editing && record.isError) {
+    body = (
+      <Alert color="red" role="alert">
+        {errorMessageOf(record.error)}
+      </Alert>
+    );
+  } else {
+    body = (
+      <ResourceForm
+        def={def}
+        initialValues={editing && record.data ? def.toValues(record.data) : def.emptyValues}
+        submitLabel={editing ? t('common:resource.save') : t('common:resource.add', { entity })}
+        onCancel={() => navigate(-1)}
+        onSubmit={async (values) => {
+          const saved =
+            editing && id ? await update.mutateAsync({ key: id, values }) : await create.mutateAsync(values);
+          navigate(`${def.route}/${def.keyOf(saved.data)}`, { replace: true });
+        }}
+      />
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title={title} breadcrumbs={crumbs} />
+      {body}
+    </>
+  );
+}

@@ -1,0 +1,332 @@
+import {
+  ActionIcon,
+  Button,
+  Checkbox,
+  Group,
+  Menu,
+  Paper,
+  Select,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useLocalStorage } from '@mantine/hooks';
+import {
+  IconColumns,
+  IconDots,
+  IconDownload,
+  IconEye,
+  IconPencil,
+  IconPlus,
+  IconTrash,
+  IconX,
+} from '@tabler/icons-react';
+import type { ColumnDef, RowSelectionState } from '@tanstack/react-table';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { DataTable } from '../components/DataTable';
+import { PageHeader } from '../components/PageHeader';
+import { SearchInput } from '../components/SearchInput';
+import { errorMessageOf } from '../lib/api';
+import { notifyError } from '../lib/notify';
+import { usePageTitle } from '../lib/page-title';
+import { useCan } from '../lib/permissions';
+import { useTableUrlState } from '../lib/table-url-state';
+import { downloadFile } from '../lib/transfer';
+import { useResourceList, useResourceMutations } from './api';
+import { CellValue } from './cells';
+import { valueLabel } from './ResourceForm';
+import type { ResourceDefinition } from './types';
+
+interface ResourceListPageProps<Rec, Values> {
+  def: ResourceDefinition<Rec, Values>;
+  /** Shown between the heading and the table (an area's widgets: counters, totals). */
+  children?: ReactNode;
+}
+
+/**
+ * `<route>`: the resource's list, drawn from its definition — server paging, ordering, search and
+ * filters kept in the URL, columns the user may hide, row selection with bulk delete, CSV export of
+ * the current filter, and Add / View / Edit / Delete for those who may.
+ */
+export function ResourceListPage<Rec, Values>({ def, children }: ResourceListPageProps<Rec, Values>) {
+  const { t } = useTranslation([def.ns, 'common']);
+  const title = t('title');
+  usePageTitle(title);
+  const can = useCan();
+  const navigate = useNavigate();
+  const mayManage = can(`${def.area}.manage`);
+  const filterNames = useMemo(() => (def.filters ?? []).map((filter) => filter.name), [def.filters]);
+  const table = useTableUrlState({ filters: filterNames });
+  const list = useResourceList(def, table.query);
+  const { remove, bulkRemove } = useResourceMutations(def);
+
+  const [hidden, setHidden] = useLocalStorage<string[]>({
+    key: `ledgerdesk.columns.${def.api}`,
+    defaultValue: def.columns.filter((column) => column.hidden).map((column) => column.id),
+  });
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  const [toDelete, setToDelete] = useState<Rec | null>(null);
+  const [bulkConfirm, setBulkConfirm] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const selectedKeys = Object.keys(selection).filter((key) => selection[key]);
+
+  const columns = useMemo<ColumnDef<Rec, unknown>[]>(() => {
+    const shown = def.columns
+      .filter((column) => !hidden.includes(column.id))
+      .map<ColumnDef<Rec, unknown>>((column) => ({
+        id: column.id,
+        header: t(`fields.${column.id}`),
+        enableSorting: Boolean(column.sortable),
+        meta: { align: column.align, width: column.width },
+        cell: ({ row }) =>
+          column.cell ? (
+            column.cell(row.original, t)
+          ) : (
+            <CellValue value={(row.original as Record<string, unknown>)[column.id]} />
+          ),
+      }));
+    const actions: ColumnDef<Rec, unknown> = {
+      id: 'actions',
+      header: () => <VisuallyHidden>{t('common:resource.actions')}</VisuallyHidden>,
+      meta: { align: 'right', width: 56 },
+      cell: ({ row }) => {
+        const record = row.original;
+        const name = def.titleOf(record);
+        const key = def.keyOf(record);
+        return (
+          <Menu position="bottom-end" withinPortal shadow="md" width={200}>
+            <Menu.Target>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label={t('common:resource.actionsFor', { name })}
+              >
+                <IconDots size={18} aria-hidden="true" />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item
+                component={Link}
+                to={`${def.route}/${key}`}
+                leftSection={<IconEye size={16} aria-hidden="true" />}
+              >
+                {t('common:resource.view')}
+              </Menu.Item>
+              {mayManage ? (
+                <>
+                  <Menu.Item
+                    component={Link}
+                    to={`${def.route}/${key}/edit`}
+                    leftSection={<IconPencil size={16} aria-hidden="true" />}
+                  >
+                    {t('common:resource.edit')}
+                  </Menu.Item>
+                  <Menu.Item
+                    color="red"
+                    leftSection={<IconTrash size={16} aria-hidden="true" />}
+                    onClick={() => setToDelete(record)}
+                  >
+                    {t('common:resource.delete')}
+                  </Menu.Item>
+                </>
+              ) : null}
+            </Menu.Dropdown>
+          </Menu>
+        );
+      },
+    };
+    return [...shown, actions];
+  }, [def, hidden, mayManage, t]);
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const { page: _page, pageSize: _pageSize, ...filters } = table.query;
+      await downloadFile(`${def.api}/export`, { query: filters });
+    } catch (error) {
+      notifyError(errorMessageOf(error), { title: t('common:resource.exportFailed') });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const filtered = Boolean(table.search) || Object.keys(table.filters).length > 0;
+  const toolbar = (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      <SearchInput
+        value={table.search}
+        onChange={table.setSearch}
+        label={t('common:resource.search')}
+        placeholder={t('common:resource.searchPlaceholder', { many: t('many') })}
+      />
+      {(def.filters ?? []).map((filter) => (
+        <Select
+          key={filter.name}
+          label={t(`fields.${filter.name}`)}
+          placeholder={t('common:resource.any')}
+          data={filter.options.map((option) => ({
+            value: option,
+            label: valueLabel(t, filter.name, option),
+          }))}
+          value={table.filters[filter.name] ?? null}
+          onChange={(value) => table.setFilter(filter.name, value)}
+          clearable
+          w={180}
+        />
+      ))}
+      {filtered ? (
+        <Button
+          variant="subtle"
+          leftSection={<IconX size={16} aria-hidden="true" />}
+          onClick={table.clearFilters}
+        >
+          {t('common:resource.clearFilters')}
+        </Button>
+      ) : null}
+      <Menu position="bottom-end" closeOnItemClick={false} withinPortal>
+        <Menu.Target>
+          <Button variant="default" leftSection={<IconColumns size={16} aria-hidden="true" />} ml="auto">
+            {t('common:resource.columns')}
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {def.columns.map((column) => (
+            <Menu.Item key={column.id} component="div">
+              <Checkbox
+                label={t(`fields.${column.id}`)}
+                checked={!hidden.includes(column.id)}
+                onChange={(event) => {
+                  const show = event.currentTarget.checked;
+                  setHidden((previous) =>
+                    show ? previous.filter((id) => id !== column.id) : [...previous, column.id],
+                  );
+                }}
+              />
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
+  );
+
+  const banner =
+    mayManage && selectedKeys.length > 0 ? (
+      <Paper withBorder p="xs" px="md" radius="md" bg="var(--mantine-color-blue-light)">
+        <Group gap="sm">
+          <Text size="sm" fw={600}>
+            {t('common:resource.selected', { count: selectedKeys.length })}
+          </Text>
+          <Button
+            size="xs"
+            color="red"
+            leftSection={<IconTrash size={14} aria-hidden="true" />}
+            onClick={() => setBulkConfirm(true)}
+          >
+            {t('common:resource.delete')}
+          </Button>
+          <Button
+            size="xs"
+            variant="subtle"
+            leftSection={<IconX size={14} aria-hidden="true" />}
+            onClick={() => setSelection({})}
+          >
+            {t('common:resource.clearSelection')}
+          </Button>
+        </Group>
+      </Paper>
+    ) : null;
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        breadcrumbs={[{ label: t('common:resource.dashboard'), to: '/' }, { label: title }]}
+        actions={
+          <>
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={18} aria-hidden="true" />}
+              onClick={() => void exportCsv()}
+              loading={exporting}
+              disabled={!list.data || list.data.count === 0}
+            >
+              {t('common:resource.export')}
+            </Button>
+            {mayManage ? (
+              <Button
+                component={Link}
+                to={`${def.route}/new`}
+                leftSection={<IconPlus size={18} aria-hidden="true" />}
+              >
+                {t('common:resource.add', { entity: t('one') })}
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      {children}
+      <DataTable
+        label={title}
+        columns={columns}
+        data={list.data}
+        state={table}
+        fetching={list.isFetching}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        emptyMessage={
+          filtered
+            ? t('common:resource.noMatch', { many: t('many') })
+            : t('common:resource.empty', { many: t('many') })
+        }
+        noun={[t('one'), t('many')]}
+        getRowId={def.keyOf}
+        toolbar={toolbar}
+        onRowClick={(record) => navigate(`${def.route}/${def.keyOf(record)}`)}
+        selection={
+          mayManage
+            ? { state: selection, onChange: setSelection, rowLabel: (record) => def.titleOf(record) }
+            : undefined
+        }
+        banner={banner}
+      />
+      <ConfirmDialog
+        opened={toDelete !== null}
+        title={t('common:resource.deleteTitle', { entity: t('one') })}
+        confirmLabel={t('common:resource.delete')}
+        pending={remove.isPending}
+        onClose={() => setToDelete(null)}
+        onConfirm={() => {
+          if (!toDelete) return;
+          const key = def.keyOf(toDelete);
+          remove.mutate(key, {
+            onSuccess: () =>
+              setSelection((previous) => {
+                const { [key]: _removed, ...rest } = previous;
+                return rest;
+              }),
+            onSettled: () => setToDelete(null),
+          });
+        }}
+      >
+        {t('common:resource.deleteQuestion', { name: toDelete ? def.titleOf(toDelete) : '' })}
+      </ConfirmDialog>
+      <ConfirmDialog
+        opened={bulkConfirm}
+        title={t('common:resource.bulkDeleteTitle', { count: selectedKeys.length })}
+        confirmLabel={t('common:resource.delete')}
+        pending={bulkRemove.isPending}
+        onClose={() => setBulkConfirm(false)}
+        onConfirm={() =>
+          bulkRemove.mutate(selectedKeys, {
+            onSuccess: () => setSelection({}),
+            onSettled: () => setBulkConfirm(false),
+          })
+        }
+      >
+        {t('common:resource.bulkDeleteQuestion', { count: selectedKeys.length, many: t('many') })}
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,105 @@
+import { Avatar, Badge, Group, Text, Tooltip } from '@mantine/core';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatMoney } from '../lib/format';
+import { valueLabel } from './ResourceForm';
+
+const dash = (
+  <Text span size="sm" c="dimmed">
+    —
+  </Text>
+);
+
+/** A field's value as text, when the definition gives no cell of its own. */
+export function CellValue({ value }: { value: unknown }) {
+  const { t } = useTranslation('common');
+  if (value === null || value === undefined || value === '') return dash;
+  if (typeof value === 'boolean') return <>{value ? t('resource.yes') : t('resource.no')}</>;
+  if (Array.isArray(value)) return value.length ? value.join(', ') : dash;
+  if (typeof value === 'object') return dash;
+  return <>{String(value)}</>;
+}
+
+/** Colours of status values, per value ("Completed" → "teal"); others are grey. */
+export type BadgeColors = Record<string, string>;
+
+/** A status as a coloured badge, its label from the feature's catalogue. */
+export function statusBadge(field: string, colors: BadgeColors) {
+  return (record: Record<string, unknown>, t: TFunction) => {
+    const value = record[field];
+    if (typeof value !== 'string' || !value) return dash;
+    return (
+      <Badge color={colors[value] ?? 'gray'} variant="light" tt="none">
+        {valueLabel(t, field, value)}
+      </Badge>
+    );
+  };
+}
+
+/** A decimal string of money, formatted for the language. */
+export const moneyCell = (field: string) => (record: Record<string, unknown>) => {
+  const value = record[field];
+  return typeof value === 'string' ? (
+    <Text span size="sm" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+      {formatMoney(value)}
+    </Text>
+  ) : (
+    dash
+  );
+};
+
+/** A `YYYY-MM-DD` date (or a timestamp), formatted for the language. */
+export const dateCell = (field: string) => (record: Record<string, unknown>) => {
+  const value = record[field];
+  return typeof value === 'string' && value ? (
+    <Text span size="sm" component="time" dateTime={value} style={{ whiteSpace: 'nowrap' }}>
+      {formatDate(value)}
+    </Text>
+  ) : (
+    dash
+  );
+};
+
+function initialsOf(name: string) {
+  return name
+    .split(/\s+/)
+    .map((part) => part.charAt(0))
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
+}
+
+/** People (`{id, name}` or a list of them) as avatars with their names on hover. */
+export const peopleCell = (field: string) => (record: Record<string, unknown>) => {
+  const value = record[field];
+  const people = (Array.isArray(value) ? value : value ? [value] : []) as { id: string; name: string }[];
+  if (people.length === 0) return dash;
+  if (people.length === 1 && people[0]) {
+    return (
+      <Group gap={8} wrap="nowrap">
+        <Avatar size={26} radius="xl" color="indigo" aria-hidden="true">
+          {initialsOf(people[0].name)}
+        </Avatar>
+        <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {people[0].name}
+        </Text>
+      </Group>
+    );
+  }
+  return (
+    <Avatar.Group spacing="sm">
+      {people.slice(0, 4).map((person) => (
+        <Tooltip key={person.id} label={person.name} withArrow>
+          <Avatar size={26} radius="xl" color="indigo" aria-label={person.name}>
+            {initialsOf(person.name)}
+          </Avatar>
+        </Tooltip>
+      ))}
+      {people.length > 4 ? (
+        <Avatar size={26} radius="xl">
+          +{people.length - 4}
+        </Avatar>
+      ) : null}
+    </Avatar.Group>
+  );
+};

@@ -1,0 +1,146 @@
+import type { UserOption } from '@ledgerdesk/contracts';
+import { MultiSelect, Select } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../lib/api';
+
+type Option = { value: string; label: string };
+
+interface PickerProps {
+  label: string;
+  error?: string;
+  required?: boolean;
+  description?: string;
+}
+
+/**
+ * The options of a search-as-you-type picker: what the search finds, plus the ones already picked
+ * (fetched by key, so their names show even when the search does not find them).
+ */
+function useSearchOptions(
+  source: string,
+  search: string,
+  picked: string[],
+  find: (search: string, signal: AbortSignal) => Promise<Option[]>,
+  named: (keys: string[], signal: AbortSignal) => Promise<Option[]>,
+) {
+  const [term] = useDebouncedValue(search, 250);
+  const found = useQuery({
+    queryKey: ['picker', source, 'search', term],
+    queryFn: ({ signal }) => find(term, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+  const known = useQuery({
+    queryKey: ['picker', source, 'keys', [...picked].sort()],
+    queryFn: ({ signal }) => named(picked, signal),
+    enabled: picked.length > 0,
+    staleTime: 60_000,
+  });
+  const byValue = new Map<string, Option>();
+  for (const option of [...(known.data ?? []), ...(found.data ?? [])]) byValue.set(option.value, option);
+  return { data: [...byValue.values()], loading: found.isFetching };
+}
+
+const toOptions = (users: UserOption[]) => users.map((user) => ({ value: user.id, label: user.name }));
+const findUsers = (search: string, signal: AbortSignal) =>
+  api
+    .get<{ results: UserOption[] }>('/users/options/', { query: { search }, signal })
+    .then((answer) => toOptions(answer.results));
+const namedUsers = (ids: string[], signal: AbortSignal) =>
+  api
+    .get<{ results: UserOption[] }>('/users/options/', { query: { ids: ids.join(',') }, signal })
+    .then((answer) => toOptions(answer.results));
+
+interface SinglePickerProps extends PickerProps {
+  value: string | null;
+  onChange: (value: string | null) => void;
+}
+interface MultiPickerProps extends PickerProps {
+  value: string[];
+  onChange: (value: string[]) => void;
+}
+
+/** One colleague, found by name or email. */
+export function UserPicker({ value, onChange, ...props }: SinglePickerProps) {
+  const [search, setSearch] = useState('');
+  const options = useSearchOptions('users', search, value ? [value] : [], findUsers, namedUsers);
+  return (
+    <Select
+      {...props}
+      data={options.data}
+      value={value}
+      onChange={onChange}
+      searchable
+      clearable
+      searchValue={search}
+      onSearchChange={setSearch}
+      filter={({ options: all }) => all}
+      nothingFoundMessage={options.loading ? '…' : undefined}
+    />
+  );
+}
+
+/** Several colleagues, found by name or email. */
+export function UsersPicker({ value, onChange, ...props }: MultiPickerProps) {
+  const [search, setSearch] = useState('');
+  const options = useSearchOptions('users', search, value, findUsers, namedUsers);
+  return (
+    <MultiSelect
+      {...props}
+      data={options.data}
+      value={value}
+      onChange={onChange}
+      searchable
+      clearable
+      searchValue={search}
+      onSearchChange={setSearch}
+      filter={({ options: all }) => all}
+    />
+  );
+}
+
+interface ReferencePickerProps extends SinglePickerProps {
+  /** The other resource's list path ("/apps/customer"). */
+  api: string;
+  keyOf: (record: never) => string;
+  labelOf: (record: never) => string;
+}
+
+/** A record of another resource, found by searching its list. */
+export function ReferencePicker({
+  api: path,
+  keyOf,
+  labelOf,
+  value,
+  onChange,
+  ...props
+}: ReferencePickerProps) {
+  const [search, setSearch] = useState('');
+  const toOption = (record: never) => ({ value: keyOf(record), label: labelOf(record) });
+  const options = useSearchOptions(
+    path,
+    search,
+    value ? [value] : [],
+    (term, signal) =>
+      api
+        .get<{ results: never[] }>(path, { query: { search: term, pageSize: 20 }, signal })
+        .then((page) => page.results.map(toOption)),
+    (keys, signal) =>
+      Promise.all(keys.map((key) => api.get<never>(`${path}/${key}`, { signal }).then(toOption))),
+  );
+  return (
+    <Select
+      {...props}
+      data={options.data}
+      value={value}
+      onChange={onChange}
+      searchable
+      clearable
+      searchValue={search}
+      onSearchChange={setSearch}
+      filter={({ options: all }) => all}
+    />
+  );
+}
