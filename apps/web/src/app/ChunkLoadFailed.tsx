@@ -1,5 +1,6 @@
 import { Button, Center, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconHome, IconRefresh, IconWifiOff } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../lib/page-title';
 
 function reload() {
@@ -11,7 +12,8 @@ function reload() {
  * files, or over the time limit of SPEC.md §9). A reload fetches the current files.
  */
 export function ChunkLoadFailed({ reason }: { reason: 'failed' | 'timeout' }) {
-  usePageTitle('Not loaded');
+  const { t } = useTranslation();
+  usePageTitle(t('chunkFailed.pageTitle'));
   return (
     <Center mih="70vh" p="lg">
       <Stack align="center" gap="md" maw={560} ta="center">
@@ -19,17 +21,12 @@ export function ChunkLoadFailed({ reason }: { reason: 'failed' | 'timeout' }) {
           <IconWifiOff size={30} aria-hidden="true" />
         </ThemeIcon>
         <Title order={1} fz="h2">
-          This part of Ledgerdesk could not be loaded
+          {t('chunkFailed.title')}
         </Title>
-        <Text c="dimmed">
-          {reason === 'timeout'
-            ? 'It did not arrive within two minutes. '
-            : 'The connection may have dropped, or Ledgerdesk was updated while this page was open. '}
-          Reload the page to try again.
-        </Text>
+        <Text c="dimmed">{reason === 'timeout' ? t('chunkFailed.timeout') : t('chunkFailed.failed')}</Text>
         <Group justify="center" gap="sm">
           <Button leftSection={<IconRefresh size={18} aria-hidden="true" />} onClick={reload}>
-            Reload
+            {t('actions.reload')}
           </Button>
           {/* A full page load: the router may hold the failed part until then. */}
           <Button
@@ -38,7 +35,7 @@ export function ChunkLoadFailed({ reason }: { reason: 'failed' | 'timeout' }) {
             variant="default"
             leftSection={<IconHome size={18} aria-hidden="true" />}
           >
-            Back to dashboard
+            {t('actions.backToDashboard')}
           </Button>
         </Group>
       </Stack>

@@ -1,6 +1,8 @@
 import { Button, Center, Code, Stack, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconHome } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { i18n } from '../i18n';
 import { usePageTitle } from '../lib/page-title';
 import { ChunkLoadFailed } from './ChunkLoadFailed';
 import { isChunkLoadError } from './lazy-route';
@@ -12,7 +14,7 @@ function describe(error: unknown): string {
   }
   if (error instanceof Error && error.message) return error.message;
   if (typeof error === 'string' && error) return error;
-  return 'Something went wrong while showing this page.';
+  return i18n.t('common:routeError.fallback');
 }
 
 /** The errorElement of every route (SPEC.md §2): what went wrong, and a way back. */
@@ -23,7 +25,8 @@ export function RouteError() {
 }
 
 function UnexpectedError({ error }: { error: unknown }) {
-  usePageTitle('Error');
+  const { t } = useTranslation();
+  usePageTitle(t('routeError.pageTitle'));
   return (
     <Center mih="70vh" p="lg">
       <Stack align="center" gap="md" maw={560} w="100%" ta="center">
@@ -31,13 +34,13 @@ function UnexpectedError({ error }: { error: unknown }) {
           <IconAlertTriangle size={30} aria-hidden="true" />
         </ThemeIcon>
         <Title order={1} fz="h2">
-          Unexpected Application Error!
+          {t('routeError.title')}
         </Title>
         <Code block c="red.9" w="100%" ta="left" style={{ whiteSpace: 'pre-wrap' }}>
           {describe(error)}
         </Code>
         <Button component={Link} to="/" leftSection={<IconHome size={18} aria-hidden="true" />}>
-          Back to dashboard
+          {t('actions.backToDashboard')}
         </Button>
       </Stack>
     </Center>

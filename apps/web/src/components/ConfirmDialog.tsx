@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface ConfirmDialogProps {
   opened: boolean;
@@ -26,13 +27,14 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
+  const { t } = useTranslation();
   return (
     <Modal
       opened={opened}
       onClose={pending ? () => {} : onClose}
       title={title}
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('actions.close') }}
     >
       <Stack gap="lg">
         <Text component="div" size="sm">
@@ -40,7 +42,7 @@ export function ConfirmDialog({
         </Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={pending}>
-            Cancel
+            {t('actions.cancel')}
           </Button>
           <Button color={danger ? 'red' : undefined} onClick={onConfirm} loading={pending} data-autofocus>
             {confirmLabel}

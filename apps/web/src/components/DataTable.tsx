@@ -32,7 +32,9 @@ import {
   useReactTable,
 } from '@tanstack/react-table';
 import { type ReactNode, useEffect, useId, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '../lib/api';
+import { formatNumber } from '../lib/format';
 import { PAGE_SIZES, type TableUrlState } from '../lib/table-url-state';
 import classes from './DataTable.module.css';
 
@@ -70,7 +72,7 @@ export interface DataTableProps<Row> {
   onRetry?: () => void;
   /** Shown when the list is empty, e.g. "No users found". */
   emptyMessage: string;
-  /** What the rows are, for the count: ["user", "users"]. */
+  /** What the rows are, for the count, in the current language: ["user", "users"]. */
   noun: [one: string, many: string];
   getRowId: (row: Row) => string;
   /** Search box and filters, shown above the table. */
@@ -124,6 +126,7 @@ export function DataTable<Row>({
   selection,
   banner,
 }: DataTableProps<Row>) {
+  const { t } = useTranslation();
   const summaryId = useId();
   const { page, pageSize, ordering, setPage, setPageSize, setOrdering } = state;
   const count = data?.count ?? 0;
@@ -140,25 +143,25 @@ export function DataTable<Row>({
     const select: ColumnDef<Row, unknown> = {
       id: 'select',
       meta: { width: 44 },
-      header: ({ table: t }) => (
+      header: ({ table: current }) => (
         <Checkbox
-          aria-label="Select all rows on this page"
-          checked={t.getIsAllPageRowsSelected()}
-          indeterminate={t.getIsSomePageRowsSelected()}
-          disabled={t.getRowModel().rows.length === 0}
-          onChange={t.getToggleAllPageRowsSelectedHandler()}
+          aria-label={t('table.selectPage')}
+          checked={current.getIsAllPageRowsSelected()}
+          indeterminate={current.getIsSomePageRowsSelected()}
+          disabled={current.getRowModel().rows.length === 0}
+          onChange={current.getToggleAllPageRowsSelectedHandler()}
         />
       ),
       cell: ({ row }) => (
         <Checkbox
-          aria-label={`Select ${rowLabel(row.original)}`}
+          aria-label={t('table.selectRow', { name: rowLabel(row.original) })}
           checked={row.getIsSelected()}
           onChange={row.getToggleSelectedHandler()}
         />
       ),
     };
     return [select, ...columns];
-  }, [columns, selection]);
+  }, [columns, selection, t]);
 
   const table = useReactTable({
     data: data?.results ?? [],
@@ -207,7 +210,7 @@ export function DataTable<Row>({
             <Group justify="space-between" gap="sm">
               <div>
                 <Text size="sm" fw={600}>
-                  {messages.fetchFailed}
+                  {t('errors.fetchFailed')}
                 </Text>
                 {errorMessageOf(error) !== messages.fetchFailed ? (
                   <Text size="sm">{errorMessageOf(error)}</Text>
@@ -220,7 +223,7 @@ export function DataTable<Row>({
                   onClick={onRetry}
                   leftSection={<IconRefresh size={14} aria-hidden="true" />}
                 >
-                  Try again
+                  {t('actions.tryAgain')}
                 </Button>
               ) : null}
             </Group>
@@ -293,7 +296,8 @@ export function DataTable<Row>({
           mb="sm"
           icon={<IconAlertCircle aria-hidden="true" />}
         >
-          {messages.fetchFailed} {errorMessageOf(error) !== messages.fetchFailed ? errorMessageOf(error) : ''}
+          {t('errors.fetchFailed')}{' '}
+          {errorMessageOf(error) !== messages.fetchFailed ? errorMessageOf(error) : ''}
         </Alert>
       ) : null}
 
@@ -350,15 +354,20 @@ export function DataTable<Row>({
           <Text size="sm" c="dimmed" id={summaryId} aria-live="polite">
             {data
               ? count === 0
-                ? `0 ${many}`
-                : `${first.toLocaleString()}–${last.toLocaleString()} of ${count.toLocaleString()} ${count === 1 ? one : many}`
+                ? t('table.none', { noun: many })
+                : t('table.range', {
+                    first: formatNumber(first),
+                    last: formatNumber(last),
+                    total: formatNumber(count),
+                    noun: count === 1 ? one : many,
+                  })
               : error
-                ? `No ${many}`
-                : 'Loading...'}
+                ? t('table.none', { noun: many })
+                : t('status.loading')}
           </Text>
           <Group gap={6} wrap="nowrap">
             <Text size="sm" c="dimmed" component="label" htmlFor={`${summaryId}-size`}>
-              Rows per page
+              {t('table.rowsPerPage')}
             </Text>
             <Select
               id={`${summaryId}-size`}
@@ -373,7 +382,7 @@ export function DataTable<Row>({
           </Group>
         </Group>
         {pageCount > 1 ? (
-          <Box component="nav" aria-label={`${label} pages`}>
+          <Box component="nav" aria-label={t('table.pages', { label })}>
             <Pagination
               size="sm"
               total={pageCount}
@@ -382,11 +391,11 @@ export function DataTable<Row>({
               siblings={1}
               boundaries={1}
               getItemProps={(item) => ({
-                'aria-label': `Page ${item}`,
+                'aria-label': t('table.page', { page: item }),
                 'aria-current': item === page ? 'page' : undefined,
               })}
               getControlProps={(control) => ({
-                'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page`,
+                'aria-label': t(`table.${control}Page`),
               })}
             />
           </Box>

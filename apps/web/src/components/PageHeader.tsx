@@ -1,5 +1,6 @@
 import { Anchor, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 export interface Crumb {
@@ -19,10 +20,11 @@ interface PageHeaderProps {
 
 /** The heading of a page inside the shell: one h1 per page, with its breadcrumbs above it. */
 export function PageHeader({ title, description, breadcrumbs, actions }: PageHeaderProps) {
+  const { t } = useTranslation();
   return (
     <Stack gap={6} mb="lg">
       {breadcrumbs?.length ? (
-        <nav aria-label="Breadcrumb">
+        <nav aria-label={t('breadcrumb')}>
           <Breadcrumbs separator="/" separatorMargin={6} fz="sm">
             {breadcrumbs.map((crumb, index) =>
               crumb.to && index < breadcrumbs.length - 1 ? (

@@ -1,16 +1,23 @@
-import { passwordRules } from '@ledgerdesk/contracts';
+import { PASSWORD_MIN_LENGTH, type passwordRules } from '@ledgerdesk/contracts';
 import { List, PasswordInput, type PasswordInputProps, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/** The contracts' password rules (`passwordRules`), in their order, as keys of `common:password.rules`. */
+const ruleKeys = ['minLength', 'common', 'similar', 'digits'] as const satisfies {
+  length: (typeof passwordRules)['length'];
+};
 
 /** The password rules of the contracts. */
 export function PasswordRules() {
+  const { t } = useTranslation();
   return (
     <>
       <Text component="span" size="xs" c="dimmed" fw={600} display="block" mt={2}>
-        Password rules
+        {t('password.rulesTitle')}
       </Text>
       <List size="xs" c="dimmed" spacing={0} withPadding>
-        {passwordRules.map((rule) => (
-          <List.Item key={rule}>{rule}</List.Item>
+        {ruleKeys.map((rule) => (
+          <List.Item key={rule}>{t(`password.rules.${rule}`, { min: PASSWORD_MIN_LENGTH })}</List.Item>
         ))}
       </List>
     </>
@@ -22,11 +29,12 @@ export function PasswordRules() {
  * technology reads them with the field).
  */
 export function NewPasswordInput(props: PasswordInputProps & { ref?: React.Ref<HTMLInputElement> }) {
+  const { t } = useTranslation();
   return (
     <PasswordInput
       autoComplete="new-password"
       visibilityToggleFocusable
-      visibilityToggleButtonProps={{ 'aria-label': 'Show characters' }}
+      visibilityToggleButtonProps={{ 'aria-label': t('password.show') }}
       {...props}
       description={<PasswordRules />}
       descriptionProps={{ component: 'div' }}

@@ -1,26 +1,23 @@
 import { CloseButton, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface SearchInputProps {
   /** The search in effect (from the URL). */
   value: string;
   /** Called once typing pauses for `delay` ms, or at once on Enter and on clearing. */
   onChange: (value: string) => void;
-  /** The visible label (default "Search"). */
+  /** The visible label (default "Search", in the current language). */
   label?: string;
   placeholder?: string;
   delay?: number;
 }
 
 /** A search box that waits for a pause in typing before it searches. */
-export function SearchInput({
-  value,
-  onChange,
-  label = 'Search',
-  placeholder,
-  delay = 350,
-}: SearchInputProps) {
+export function SearchInput({ value, onChange, label, placeholder, delay = 350 }: SearchInputProps) {
+  const { t } = useTranslation();
+  const shown = label ?? t('actions.search');
   const [draft, setDraft] = useState(value);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const latest = useRef(onChange);
@@ -41,15 +38,15 @@ export function SearchInput({
   return (
     <TextInput
       type="search"
-      label={label}
-      placeholder={placeholder ?? label}
+      label={shown}
+      placeholder={placeholder ?? shown}
       value={draft}
       leftSection={<IconSearch size={16} aria-hidden="true" />}
       rightSection={
         draft ? (
           <CloseButton
             size="sm"
-            aria-label="Clear search"
+            aria-label={t('actions.clearSearch')}
             onClick={() => {
               setDraft('');
               commit('');

@@ -1,11 +1,15 @@
 import { type ErrorResponse, messages } from '@ledgerdesk/contracts';
+import { i18n } from '../i18n';
 import { clearSession, getAccessToken } from './session';
 
 export const API_BASE = '/api';
 
 type FieldErrors = NonNullable<ErrorResponse['fieldErrors']>;
 
-/** Shown when the request never got an answer (offline, server down, blocked). */
+/**
+ * The message of a request that never got an answer (offline, server down, blocked); errorMessageOf
+ * shows it in the current language.
+ */
 export const NETWORK_ERROR_MESSAGE = 'The server could not be reached. Check your connection and try again.';
 
 /** A failed API call: the HTTP status and the server's `{errorCode, errorMessage, fieldErrors}`. */
@@ -29,7 +33,8 @@ export function isApiError(error: unknown): error is ApiError {
 
 /** The message to show for any error, API or not. */
 export function errorMessageOf(error: unknown, fallback: string = messages.unexpected): string {
-  if (error instanceof ApiError) return error.message;
+  if (error instanceof ApiError)
+    return error.errorCode === 'NETWORK_ERROR' ? i18n.t('common:errors.network') : error.message;
   if (error instanceof Error && error.message) return error.message;
   return fallback;
 }

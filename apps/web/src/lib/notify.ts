@@ -1,4 +1,5 @@
 import { notifications } from '@mantine/notifications';
+import { i18n } from '../i18n';
 
 /** SPEC.md §9: toasts stay 3000 ms (kanban cards pass 2000). Show them after the call completes. */
 export const TOAST_DURATION_MS = 3000;
@@ -14,7 +15,7 @@ function show(color: string, message: string, options: ToastOptions) {
     message,
     title: options.title,
     autoClose: options.autoClose ?? TOAST_DURATION_MS,
-    closeButtonProps: { 'aria-label': 'Close notification' },
+    closeButtonProps: { 'aria-label': i18n.t('common:actions.closeNotification') },
   });
 }
 

@@ -94,6 +94,13 @@ export function setLayout(change: Partial<LayoutSettings>) {
   scheduleSave();
 }
 
+/** Changes the language: shown at once (its strings load on demand), saved shortly after. */
+export function setLanguagePreference(language: Preferences['language']) {
+  revision += 1;
+  commit({ ...current, language });
+  scheduleSave();
+}
+
 export function resetLayout() {
   setLayout(defaultPreferences.layout);
 }

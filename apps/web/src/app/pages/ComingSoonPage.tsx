@@ -1,13 +1,16 @@
 import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconHome, IconTools } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { usePageTitle } from '../../lib/page-title';
 import { upcomingAreaAt } from '../shell/areas';
 
 /** The page of every area that is listed in the navigation but not built yet. */
 export function ComingSoonPage() {
+  const { t } = useTranslation('shell');
   const { pathname } = useLocation();
-  const name = upcomingAreaAt(pathname)?.label ?? 'Coming soon';
+  const area = upcomingAreaAt(pathname);
+  const name = area ? t(area.label) : t('comingSoon.title');
   usePageTitle(name);
   return (
     <Center mih="60vh">
@@ -18,11 +21,9 @@ export function ComingSoonPage() {
         <Title order={1} fz="h2">
           {name}
         </Title>
-        <Text c="dimmed">
-          {name} is on its way: we are still building this part of Ledgerdesk. Check back soon.
-        </Text>
+        <Text c="dimmed">{t('comingSoon.text', { name })}</Text>
         <Button component={Link} to="/" mt="sm" leftSection={<IconHome size={18} aria-hidden="true" />}>
-          Back to dashboard
+          {t('common:actions.backToDashboard')}
         </Button>
       </Stack>
     </Center>

@@ -1,11 +1,13 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { IconHome } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../lib/page-title';
 
 /** A page the signed-in user has no permission for (shown by the shell's permission check). */
 export function ForbiddenPage() {
-  usePageTitle('No permission');
+  const { t } = useTranslation('shell');
+  usePageTitle(t('forbidden.pageTitle'));
   return (
     <Center mih="60vh">
       <Stack align="center" gap="sm" ta="center" maw={480}>
@@ -13,11 +15,11 @@ export function ForbiddenPage() {
           403
         </Text>
         <Title order={1} fz="h2">
-          You do not have permission to view this page
+          {t('forbidden.title')}
         </Title>
-        <Text c="dimmed">Ask an administrator to add you to a group that may use it.</Text>
+        <Text c="dimmed">{t('forbidden.text')}</Text>
         <Button component={Link} to="/" mt="sm" leftSection={<IconHome size={18} aria-hidden="true" />}>
-          Back to dashboard
+          {t('common:actions.backToDashboard')}
         </Button>
       </Stack>
     </Center>

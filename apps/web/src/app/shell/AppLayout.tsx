@@ -2,6 +2,7 @@ import { ActionIcon, AppShell, Burger, Group, Loader, Tooltip } from '@mantine/c
 import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { IconMaximize, IconMinimize, IconMoon, IconSearch, IconSettings, IconSun } from '@tabler/icons-react';
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigation } from 'react-router';
 import { Logo } from '../../components/Logo';
 import { PageLoader } from '../../components/PageLoader';
@@ -10,6 +11,7 @@ import { loadServerPreferences, setLayout, usePreferences } from '../../lib/pref
 import { useSessionUser } from '../../lib/session';
 import { QueryProvider } from '../query-provider';
 import { HorizontalNav } from './HorizontalNav';
+import { LanguagePicker } from './LanguagePicker';
 import { PermissionGate } from './PermissionGate';
 import { SideNav, TwoColumnNav } from './SideNav';
 import classes from './shell.module.css';
@@ -56,6 +58,7 @@ function useFullscreen(): [boolean, () => void] {
 
 /** "Preloader: enabled": a short full-page loader on every change of page. */
 function Preloader({ enabled }: { enabled: boolean }) {
+  const { t } = useTranslation('shell');
   const { pathname } = useLocation();
   const navigation = useNavigation();
   const [showing, setShowing] = useState(false);
@@ -67,7 +70,7 @@ function Preloader({ enabled }: { enabled: boolean }) {
   }, [enabled, pathname]);
   if (!enabled || (!showing && navigation.state === 'idle')) return null;
   return (
-    <div className={classes.preloader} role="status" aria-label="Loading page" data-testid="preloader">
+    <div className={classes.preloader} role="status" aria-label={t('preloader')} data-testid="preloader">
       <Loader size="lg" />
     </div>
   );
@@ -75,6 +78,7 @@ function Preloader({ enabled }: { enabled: boolean }) {
 
 /** The signed-in frame: top bar, sidebar (or menu bar), and the page in the middle. */
 export function AppLayout() {
+  const { t } = useTranslation('shell');
   const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
   const [desktopOpened, { toggle: toggleDesktop }] = useDisclosure(true);
   const navigation = useNavigation();
@@ -109,10 +113,10 @@ export function AppLayout() {
       padding={{ base: 'md', sm: 'lg' }}
     >
       <a href="#main-content" className={classes.skipLink}>
-        Skip to content
+        {t('topbar.skipToContent')}
       </a>
       {navigation.state !== 'idle' ? (
-        <div className="ld-route-progress" role="progressbar" aria-label="Loading page" />
+        <div className="ld-route-progress" role="progressbar" aria-label={t('preloader')} />
       ) : null}
       <Preloader enabled={layout.preloader === 'enable'} />
 
@@ -124,7 +128,7 @@ export function AppLayout() {
               onClick={toggleMobile}
               hiddenFrom="md"
               size="sm"
-              aria-label="Toggle navigation"
+              aria-label={t('topbar.toggleNavigation')}
               aria-expanded={mobileOpened}
               aria-controls="app-navbar"
             />
@@ -135,33 +139,34 @@ export function AppLayout() {
                 onClick={toggleDesktop}
                 visibleFrom="md"
                 size="sm"
-                aria-label="Toggle navigation"
+                aria-label={t('topbar.toggleNavigation')}
                 aria-expanded={desktopOpened}
                 aria-controls="app-navbar"
               />
             )}
-            <Link to="/" className={classes.brand} aria-label="Ledgerdesk home">
+            <Link to="/" className={classes.brand} aria-label={t('topbar.home')}>
               <Logo size={30} />
             </Link>
           </Group>
           <Group gap={4} wrap="nowrap">
-            <Tooltip label="Search pages (Ctrl+K)">
+            <Tooltip label={t('topbar.searchPagesHint')}>
               <ActionIcon
                 variant="subtle"
                 size="lg"
                 className={classes.topIcon}
-                aria-label="Search pages"
+                aria-label={t('topbar.searchPages')}
                 aria-keyshortcuts="Control+K Meta+K"
                 onClick={palette.open}
               >
                 <IconSearch size={20} aria-hidden="true" />
               </ActionIcon>
             </Tooltip>
+            <LanguagePicker />
             <ActionIcon
               variant="subtle"
               size="lg"
               className={classes.topIcon}
-              aria-label={dark ? 'Switch to light mode' : 'Switch to dark mode'}
+              aria-label={dark ? t('topbar.lightMode') : t('topbar.darkMode')}
               onClick={() => setLayout({ theme: dark ? 'light' : 'dark' })}
             >
               {dark ? <IconSun size={20} aria-hidden="true" /> : <IconMoon size={20} aria-hidden="true" />}
@@ -170,7 +175,7 @@ export function AppLayout() {
               variant="subtle"
               size="lg"
               className={classes.topIcon}
-              aria-label="Full screen"
+              aria-label={t('topbar.fullScreen')}
               aria-pressed={fullscreen}
               onClick={toggleFullscreen}
               visibleFrom="sm"
@@ -185,7 +190,7 @@ export function AppLayout() {
               variant="subtle"
               size="lg"
               className={classes.topIcon}
-              aria-label="Layout settings"
+              aria-label={t('topbar.layoutSettings')}
               onClick={settings.open}
               visibleFrom="xs"
             >
@@ -197,7 +202,7 @@ export function AppLayout() {
         {horizontal ? <HorizontalNav /> : null}
       </AppShell.Header>
 
-      <AppShell.Navbar id="app-navbar" aria-label="Main navigation" className={classes.navbar}>
+      <AppShell.Navbar id="app-navbar" aria-label={t('topbar.mainNavigation')} className={classes.navbar}>
         {/* On a phone the sidebar covers the page: close it once the next page is chosen. */}
         {layout.layout === 'twocolumn' && wide ? (
           <TwoColumnNav onNavigate={closeMobile} />

@@ -1,12 +1,14 @@
 import { Modal, ScrollArea, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { type KeyboardEvent, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import classes from './CommandPalette.module.css';
 import { useNavSections } from './SideNav';
 
 /** Ctrl+K / Cmd+K: find any page the user may open by name, and go there. */
 export function CommandPalette({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation('shell');
   const sections = useNavSections();
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
@@ -14,8 +16,11 @@ export function CommandPalette({ opened, onClose }: { opened: boolean; onClose: 
   const listId = useId();
 
   const pages = useMemo(
-    () => sections.flatMap((section) => section.items.map((item) => ({ ...item, section: section.label }))),
-    [sections],
+    () =>
+      sections.flatMap((section) =>
+        section.items.map((item) => ({ ...item, label: t(item.label), section: t(section.label) })),
+      ),
+    [sections, t],
   );
   const needle = query.trim().toLowerCase();
   const results = needle
@@ -47,11 +52,11 @@ export function CommandPalette({ opened, onClose }: { opened: boolean; onClose: 
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Go to page" size="lg" yOffset="10vh">
+    <Modal opened={opened} onClose={close} title={t('palette.title')} size="lg" yOffset="10vh">
       <TextInput
         data-autofocus
-        label="Search pages"
-        placeholder="Type a page name"
+        label={t('palette.search')}
+        placeholder={t('palette.placeholder')}
         leftSection={<IconSearch size={16} aria-hidden="true" />}
         value={query}
         onChange={(event) => {
@@ -66,7 +71,7 @@ export function CommandPalette({ opened, onClose }: { opened: boolean; onClose: 
         aria-activedescendant={results[active] ? `${listId}-${active}` : undefined}
       />
       <ScrollArea.Autosize mah="50vh" mt="sm" type="scroll">
-        <div id={listId} role="listbox" aria-label="Pages">
+        <div id={listId} role="listbox" aria-label={t('palette.pages')}>
           {results.map((page, index) => {
             const Icon = page.icon;
             return (
@@ -92,7 +97,7 @@ export function CommandPalette({ opened, onClose }: { opened: boolean; onClose: 
       </ScrollArea.Autosize>
       {results.length === 0 ? (
         <Text c="dimmed" ta="center" py="md" role="status">
-          No page matches "{query.trim()}".
+          {t('palette.noMatch', { query: query.trim() })}
         </Text>
       ) : null}
     </Modal>

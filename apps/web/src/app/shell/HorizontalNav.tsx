@@ -1,15 +1,23 @@
 import { Button, Group, Menu } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { sectionHolds, useNavSections } from './SideNav';
 import classes from './shell.module.css';
 
 /** The horizontal layout's menu under the top bar: one drop-down per section. */
 export function HorizontalNav() {
+  const { t } = useTranslation('shell');
   const sections = useNavSections();
   const { pathname } = useLocation();
   return (
-    <Group component="nav" aria-label="Main menu" className={classes.menubar} wrap="nowrap" visibleFrom="md">
+    <Group
+      component="nav"
+      aria-label={t('topbar.mainMenu')}
+      className={classes.menubar}
+      wrap="nowrap"
+      visibleFrom="md"
+    >
       {sections.map((section) => {
         const Icon = section.icon;
         const active = sectionHolds(section, pathname);
@@ -25,7 +33,7 @@ export function HorizontalNav() {
                 leftSection={<Icon size={18} stroke={1.6} aria-hidden />}
                 rightSection={<IconChevronDown size={14} aria-hidden="true" />}
               >
-                {section.label}
+                {t(section.label)}
               </Button>
             </Menu.Target>
             <Menu.Dropdown>
@@ -38,7 +46,7 @@ export function HorizontalNav() {
                     to={item.to}
                     leftSection={<ItemIcon size={16} stroke={1.6} aria-hidden />}
                   >
-                    {item.label}
+                    {t(item.label)}
                   </Menu.Item>
                 );
               })}

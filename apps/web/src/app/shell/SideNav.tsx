@@ -1,19 +1,21 @@
 import { NavLink, ScrollArea, Stack, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, matchPath, useLocation, useMatch } from 'react-router';
 import { useCan } from '../../lib/permissions';
 import { type NavItem, type NavSection, visibleSections } from './navigation';
 import classes from './shell.module.css';
 
 function NavEntry({ item, onNavigate }: { item: NavItem; onNavigate: () => void }) {
+  const { t } = useTranslation('shell');
   const active = useMatch({ path: item.to, end: item.end ?? false }) !== null;
   const Icon = item.icon;
   return (
     <NavLink
       component={Link}
       to={item.to}
-      label={item.label}
-      title={item.label}
+      label={t(item.label)}
+      title={t(item.label)}
       leftSection={<Icon size={20} stroke={1.6} aria-hidden />}
       active={active}
       aria-current={active ? 'page' : undefined}
@@ -24,9 +26,10 @@ function NavEntry({ item, onNavigate }: { item: NavItem; onNavigate: () => void 
 }
 
 function SectionLinks({ section, onNavigate }: { section: NavSection; onNavigate: () => void }) {
+  const { t } = useTranslation('shell');
   return (
     <Stack gap={2}>
-      <div className={classes.sectionLabel}>{section.label}</div>
+      <div className={classes.sectionLabel}>{t(section.label)}</div>
       {section.items.map((item) => (
         <NavEntry key={item.to} item={item} onNavigate={onNavigate} />
       ))}
@@ -66,6 +69,7 @@ export function SideNav({ onNavigate }: { onNavigate: () => void }) {
 
 /** The two-column sidebar: one icon per section in a rail, and the chosen section's links beside it. */
 export function TwoColumnNav({ onNavigate }: { onNavigate: () => void }) {
+  const { t } = useTranslation('shell');
   const sections = useNavSections();
   const { pathname } = useLocation();
   const current = sections.find((section) => sectionHolds(section, pathname)) ?? sections[0];
@@ -80,8 +84,8 @@ export function TwoColumnNav({ onNavigate }: { onNavigate: () => void }) {
             <UnstyledButton
               key={section.label}
               className={classes.railButton}
-              aria-label={section.label}
-              title={section.label}
+              aria-label={t(section.label)}
+              title={t(section.label)}
               aria-pressed={section === chosen}
               onClick={() => setChosenLabel(section.label)}
             >

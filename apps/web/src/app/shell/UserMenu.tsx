@@ -1,6 +1,7 @@
 import type { SessionUser } from '@ledgerdesk/contracts';
 import { Avatar, Badge, Box, Menu, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconSettings, IconUserCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSignOut } from '../../features/auth/queries';
 import classes from './shell.module.css';
@@ -19,6 +20,7 @@ export function initialsOf(user: SessionUser): string {
 
 /** The avatar at the top right: who is signed in, "Profile", "Settings" (the layout) and "Sign out". */
 export function UserMenu({ user, onOpenSettings }: { user: SessionUser; onOpenSettings: () => void }) {
+  const { t } = useTranslation('shell');
   const signOut = useSignOut();
   const name = displayName(user);
 
@@ -30,7 +32,7 @@ export function UserMenu({ user, onOpenSettings }: { user: SessionUser; onOpenSe
           <Avatar color="blue" radius="xl" size={34} aria-hidden="true">
             {initialsOf(user)}
           </Avatar>
-          <VisuallyHidden>User menu</VisuallyHidden>
+          <VisuallyHidden>{t('userMenu.label')}</VisuallyHidden>
           <Box visibleFrom="sm" maw={180}>
             <Text size="sm" fw={600} lh={1.2} truncate>
               {name}
@@ -49,7 +51,7 @@ export function UserMenu({ user, onOpenSettings }: { user: SessionUser; onOpenSe
             {user.email}
           </Text>
           <Badge size="sm" variant="light" mt={4} color={user.role === 'admin' ? 'blue' : 'gray'}>
-            {user.role === 'admin' ? 'Administrator' : 'User'}
+            {user.role === 'admin' ? t('userMenu.administrator') : t('userMenu.user')}
           </Badge>
         </Stack>
         <Menu.Divider />
@@ -58,10 +60,10 @@ export function UserMenu({ user, onOpenSettings }: { user: SessionUser; onOpenSe
           to="/profile"
           leftSection={<IconUserCircle size={16} aria-hidden="true" />}
         >
-          Profile
+          {t('userMenu.profile')}
         </Menu.Item>
         <Menu.Item leftSection={<IconSettings size={16} aria-hidden="true" />} onClick={onOpenSettings}>
-          Settings
+          {t('userMenu.settings')}
         </Menu.Item>
         <Menu.Item
           color="red"
@@ -69,7 +71,7 @@ export function UserMenu({ user, onOpenSettings }: { user: SessionUser; onOpenSe
           onClick={() => signOut.mutate()}
           disabled={signOut.isPending}
         >
-          Sign out
+          {t('userMenu.signOut')}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

@@ -5,6 +5,7 @@ import type { Permission } from '@ledgerdesk/contracts';
  * Plain data (no icons), so the router can list their routes without growing the entry chunk.
  */
 export interface UpcomingArea {
+  /** A key of the `shell` catalogue (`nav.<area>`). */
   label: string;
   path: string;
   /** Shown and opened only by users holding it; without one, every signed-in user. */
@@ -12,21 +13,21 @@ export interface UpcomingArea {
 }
 
 export const upcomingAreas: UpcomingArea[] = [
-  { label: 'Calendar', path: 'calendar' },
-  { label: 'Chat', path: 'chat' },
-  { label: 'Mailbox', path: 'mailbox' },
-  { label: 'E-commerce', path: 'ecommerce' },
-  { label: 'CRM', path: 'crm' },
-  { label: 'Projects', path: 'projects' },
-  { label: 'Invoices', path: 'invoices' },
-  { label: 'Tickets', path: 'tickets' },
-  { label: 'File manager', path: 'file-manager' },
-  { label: 'To-do', path: 'todo' },
-  { label: 'Jobs', path: 'jobs' },
-  { label: 'API keys', path: 'api-keys' },
-  { label: 'Team', path: 'team' },
-  { label: 'Pricing', path: 'pricing' },
-  { label: 'Blog', path: 'blog' },
+  { label: 'nav.calendar', path: 'calendar' },
+  { label: 'nav.chat', path: 'chat' },
+  { label: 'nav.mailbox', path: 'mailbox' },
+  { label: 'nav.ecommerce', path: 'ecommerce' },
+  { label: 'nav.crm', path: 'crm' },
+  { label: 'nav.projects', path: 'projects' },
+  { label: 'nav.invoices', path: 'invoices' },
+  { label: 'nav.tickets', path: 'tickets' },
+  { label: 'nav.fileManager', path: 'file-manager' },
+  { label: 'nav.todo', path: 'todo' },
+  { label: 'nav.jobs', path: 'jobs' },
+  { label: 'nav.apiKeys', path: 'api-keys' },
+  { label: 'nav.team', path: 'team' },
+  { label: 'nav.pricing', path: 'pricing' },
+  { label: 'nav.blog', path: 'blog' },
 ];
 
 export function upcomingAreaAt(pathname: string): UpcomingArea | undefined {

@@ -28,6 +28,7 @@ import { upcomingAreas } from './areas';
 type Icon = ComponentType<{ size?: number | string; stroke?: number | string; 'aria-hidden'?: boolean }>;
 
 export interface NavItem {
+  /** A key of the `shell` catalogue (`nav.<area>`); a plain text is shown as it is. */
   label: string;
   to: string;
   icon: Icon;
@@ -38,6 +39,7 @@ export interface NavItem {
 }
 
 export interface NavSection {
+  /** A key of the `shell` catalogue (`sections.<name>`). */
   label: string;
   /** The section's icon in the two-column layout's rail. */
   icon: Icon;
@@ -78,22 +80,22 @@ function upcoming(path: string): NavItem {
 /** The sidebar, the horizontal menu and the command palette all list these. */
 export const navSections: NavSection[] = [
   {
-    label: 'Dashboards',
+    label: 'sections.dashboards',
     icon: IconLayoutDashboard,
-    items: [{ label: 'Dashboard', to: '/', icon: IconLayoutDashboard, end: true }],
+    items: [{ label: 'nav.dashboard', to: '/', icon: IconLayoutDashboard, end: true }],
   },
   {
-    label: 'Administration',
+    label: 'sections.administration',
     icon: IconUsers,
     items: [
-      { label: 'Users', to: '/admin/users', icon: IconUsers, permission: 'users.view' },
-      { label: 'Groups', to: '/admin/groups', icon: IconUsersGroup, permission: 'groups.view' },
-      { label: 'Code library', to: '/library', icon: IconBooks, permission: 'library.view' },
-      { label: 'Audit log', to: '/admin/audit', icon: IconHistory, permission: 'audit.view' },
+      { label: 'nav.users', to: '/admin/users', icon: IconUsers, permission: 'users.view' },
+      { label: 'nav.groups', to: '/admin/groups', icon: IconUsersGroup, permission: 'groups.view' },
+      { label: 'nav.library', to: '/library', icon: IconBooks, permission: 'library.view' },
+      { label: 'nav.audit', to: '/admin/audit', icon: IconHistory, permission: 'audit.view' },
     ],
   },
   {
-    label: 'Apps',
+    label: 'sections.apps',
     icon: IconCalendar,
     // In the menu's order; an area built on the engine replaces its upcoming() entry with its own.
     items: [
@@ -103,7 +105,7 @@ export const navSections: NavSection[] = [
       upcoming('ecommerce'),
       upcoming('crm'),
       upcoming('projects'),
-      { label: 'Tasks', to: '/apps/tasks', icon: IconChecklist, permission: 'tasks.view' },
+      { label: 'nav.tasks', to: '/apps/tasks', icon: IconChecklist, permission: 'tasks.view' },
       upcoming('invoices'),
       upcoming('tickets'),
       upcoming('file-manager'),
@@ -113,10 +115,10 @@ export const navSections: NavSection[] = [
     ],
   },
   {
-    label: 'Pages',
+    label: 'sections.pages',
     icon: IconArticle,
     items: [
-      { label: 'Profile', to: '/profile', icon: IconUserCircle },
+      { label: 'nav.profile', to: '/profile', icon: IconUserCircle },
       ...['team', 'pricing', 'blog'].map(upcoming),
     ],
   },
