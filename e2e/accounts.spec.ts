@@ -1,24 +1,11 @@
 import type { Page } from '@playwright/test';
-import { ADMIN, expect, readMail, signIn, test } from './fixtures';
-
-/** A suffix that keeps the accounts of one run apart from those of another. */
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+import { ADMIN, expect, readMail, signIn, signInAsAdmin, test, toast, unique } from './fixtures';
 
 async function signOut(page: Page) {
   await page.getByRole('button', { name: /user menu/i }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login/);
 }
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/login');
-  await signIn(page);
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-}
-
-/** The toast (Mantine notification) with this text. */
-const toast = (page: Page, text: string | RegExp) =>
-  page.locator('.mantine-Notification-root').filter({ hasText: text });
 
 test.describe('accounts', () => {
   test('sign up, sign in and out, reset the forgotten password by mail', async ({ page }) => {

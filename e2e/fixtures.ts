@@ -37,6 +37,27 @@ export function readMail(to: string, since = new Date(Date.now() - 60_000)): Pro
   return readMailFrom(dir, to, since);
 }
 
+/** A suffix that keeps the records of one run apart from those of another (letters and digits). */
+export const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+
+/** Signs in as the administrator and waits for the dashboard. */
+export async function signInAsAdmin(page: Page) {
+  await page.goto('/login');
+  await signIn(page);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+}
+
+/** The signed-in page's bearer token, to arrange data through the API. */
+export function sessionToken(page: Page): Promise<string> {
+  return page.evaluate(
+    () => JSON.parse(sessionStorage.getItem('ledgerdesk.session') ?? '{}').accessToken as string,
+  );
+}
+
+/** The toast (Mantine notification) with this text. */
+export const toast = (page: Page, text: string | RegExp) =>
+  page.locator('.mantine-Notification-root').filter({ hasText: text });
+
 export async function signIn(page: Page, email = ADMIN.email, password = ADMIN.password) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);

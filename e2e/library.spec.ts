@@ -1,14 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
-
-/** A suffix that keeps the codes of one run apart from those of another (letters and digits). */
-const unique = () =>
-  `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`.toUpperCase();
-
-/** The toast (Mantine notification) with this text. */
-const toast = (page: Page, text: string | RegExp) =>
-  page.locator('.mantine-Notification-root').filter({ hasText: text });
+import { expect, signIn, test, toast, unique } from './fixtures';
 
 /** Adds a code in the open add dialog and waits for the server's answer. */
 async function addCode(
@@ -34,7 +26,7 @@ test.describe('code library', () => {
   test('an admin builds an L1 → L4 chain, exports and imports its subtree, then deletes it with its codes', async ({
     page,
   }, testInfo) => {
-    const l1 = `E2E${unique()}`;
+    const l1 = `E2E${unique().toUpperCase()}`;
     const full = `${l1}-1-1-01`;
 
     await page.goto('/login');

@@ -1,0 +1,106 @@
+import { expect, sessionToken, signInAsAdmin, test, toast, unique } from './fixtures';
+
+// The web resource engine, through its first area: the list, form and detail pages drawn from the
+// tasks definition.
+test.describe('tasks (the resource engine)', () => {
+  test('create, find by search, edit, delete — with the toasts and the URL keeping the list state', async ({
+    page,
+  }) => {
+    const name = `Inspect scaffolding ${unique()}`;
+    await signInAsAdmin(page);
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Tasks' })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Tasks', level: 1 })).toBeVisible();
+    await expect(page).toHaveTitle('Tasks · Ledgerdesk');
+
+    // Create: contract validation first, then the server's answer.
+    await page.getByRole('link', { name: 'Add Task' }).click();
+    await expect(page.getByRole('heading', { name: 'New Task', level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: 'Add Task' }).click();
+    await expect(page.getByText('Please describe the task.')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Task', exact: true }).fill(name);
+    await page.getByRole('combobox', { name: 'Priority' }).click();
+    await page.getByRole('option', { name: 'High' }).click();
+    await page.getByLabel('Due date').fill('2026-12-24');
+    await page.getByRole('button', { name: 'Add Task' }).click();
+    await expect(toast(page, 'Task Added Successfully')).toBeVisible();
+    await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+    await expect(page.getByText('High', { exact: true })).toBeVisible();
+
+    // Find it by search: the search is in the URL, so a reload keeps it.
+    await page.getByRole('link', { name: 'Tasks' }).first().click();
+    await page.getByRole('searchbox', { name: 'Search' }).fill(name);
+    await expect(page).toHaveURL(/search=/);
+    const table = page.getByRole('table', { name: 'Tasks' });
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await page.reload();
+    await expect(table.getByRole('row').filter({ hasText: name })).toBeVisible();
+    await expect(table.getByRole('row')).toHaveCount(2);
+
+    // Edit from the row's menu.
+    await page.getByRole('button', { name: `Actions for ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    await expect(page.getByRole('heading', { name: `Edit ${name}`, level: 1 })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'In progress' }).click();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(toast(page, 'Updated Successfully')).toBeVisible();
+    await expect(page.getByText('In progress', { exact: true })).toBeVisible();
+
+    // Delete from the detail page: asked first, then gone from the list.
+    await page.getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this Task?' });
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(toast(page, 'Deleted Successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/apps\/tasks$/);
+    await page.getByRole('searchbox', { name: 'Search' }).fill(name);
+    await expect(page.getByText('No tasks match these filters')).toBeVisible();
+  });
+
+  test('filters, hidden columns and bulk delete', async ({ page }) => {
+    const mark = unique();
+    await signInAsAdmin(page);
+    const authorization = `Bearer ${await sessionToken(page)}`;
+    for (const index of [1, 2, 3]) {
+      const res = await page.request.post('/api/apps/task', {
+        headers: { authorization },
+        data: { task: `Bulk ${mark} ${index}`, status: index === 3 ? 'Completed' : 'Pending' },
+      });
+      expect(res.status()).toBe(201);
+    }
+    await page.goto(`/apps/tasks?search=${mark}`);
+    const table = page.getByRole('table', { name: 'Tasks' });
+    await expect(table.getByRole('row')).toHaveCount(4);
+
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Completed' }).click();
+    await expect(page).toHaveURL(/status=Completed/);
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+
+    // A hidden column stays hidden after a reload.
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('checkbox', { name: 'Priority' }).uncheck();
+    await page.keyboard.press('Escape');
+    await expect(table.getByRole('columnheader', { name: 'Priority' })).toHaveCount(0);
+    await page.goto(`/apps/tasks?search=${mark}`);
+    await expect(table.getByRole('columnheader', { name: 'Due date' })).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: 'Priority' })).toHaveCount(0);
+
+    // Select all three, delete them at once.
+    await expect(table.getByRole('row')).toHaveCount(4);
+    for (const index of [1, 2, 3])
+      await page.getByRole('checkbox', { name: `Select Bulk ${mark} ${index}` }).check();
+    await expect(page.getByText('3 selected')).toBeVisible();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete 3 records?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect(toast(page, 'Deleted Successfully')).toBeVisible();
+    await page.reload();
+    await expect(page.getByText('No tasks match these filters')).toBeVisible();
+  });
+});
