@@ -9,6 +9,7 @@ import { currentLanguage } from '../i18n';
 type Formatters = {
   dateTime: Intl.DateTimeFormat;
   date: Intl.DateTimeFormat;
+  day: Intl.DateTimeFormat;
   relative: Intl.RelativeTimeFormat;
   number: Intl.NumberFormat;
   money: Intl.NumberFormat;
@@ -23,6 +24,9 @@ function formatters(): Formatters {
     found = {
       dateTime: new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }),
       date: new Intl.DateTimeFormat(language, { dateStyle: 'medium' }),
+      // A calendar day (YYYY-MM-DD) is parsed as UTC midnight: shown in UTC, it stays the same day
+      // for readers west of Greenwich.
+      day: new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }),
       relative: new Intl.RelativeTimeFormat(language, { numeric: 'auto' }),
       number: new Intl.NumberFormat(language),
       money: new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
@@ -45,10 +49,11 @@ export function formatDateTime(value: string | null | undefined): string {
   return date ? formatters().dateTime.format(date) : value || '—';
 }
 
-/** "12 Mar 2026"; "—" for no value. */
+/** "12 Mar 2026" of a timestamp (in the reader's zone) or of a calendar day; "—" for no value. */
 export function formatDate(value: string | null | undefined): string {
   const date = toDate(value);
-  return date ? formatters().date.format(date) : value || '—';
+  if (!date) return value || '—';
+  return (/^\d{4}-\d{2}-\d{2}$/.test(value ?? '') ? formatters().day : formatters().date).format(date);
 }
 
 const steps: [Intl.RelativeTimeFormatUnit, number][] = [
