@@ -13,7 +13,8 @@ function reload() {
  */
 export function ChunkLoadFailed({ reason }: { reason: 'failed' | 'timeout' }) {
   const { t } = useTranslation();
-  usePageTitle(t('chunkFailed.pageTitle'));
+  // The English defaults are for when the catalogue did not arrive either: this page's own case.
+  usePageTitle(t('chunkFailed.pageTitle', { defaultValue: 'Not loaded' }));
   return (
     <Center mih="70vh" p="lg">
       <Stack align="center" gap="md" maw={560} ta="center">
@@ -21,12 +22,20 @@ export function ChunkLoadFailed({ reason }: { reason: 'failed' | 'timeout' }) {
           <IconWifiOff size={30} aria-hidden="true" />
         </ThemeIcon>
         <Title order={1} fz="h2">
-          {t('chunkFailed.title')}
+          {t('chunkFailed.title', { defaultValue: 'This part of Ledgerdesk could not be loaded' })}
         </Title>
-        <Text c="dimmed">{reason === 'timeout' ? t('chunkFailed.timeout') : t('chunkFailed.failed')}</Text>
+        <Text c="dimmed">
+          {reason === 'timeout'
+            ? t('chunkFailed.timeout', {
+                defaultValue: 'It did not arrive within two minutes. Reload the page.',
+              })
+            : t('chunkFailed.failed', {
+                defaultValue: 'The connection dropped, or Ledgerdesk was updated. Reload the page.',
+              })}
+        </Text>
         <Group justify="center" gap="sm">
           <Button leftSection={<IconRefresh size={18} aria-hidden="true" />} onClick={reload}>
-            {t('actions.reload')}
+            {t('actions.reload', { defaultValue: 'Reload' })}
           </Button>
           {/* A full page load: the router may hold the failed part until then. */}
           <Button
@@ -35,7 +44,7 @@ export function ChunkLoadFailed({ reason }: { reason: 'failed' | 'timeout' }) {
             variant="default"
             leftSection={<IconHome size={18} aria-hidden="true" />}
           >
-            {t('actions.backToDashboard')}
+            {t('actions.backToDashboard', { defaultValue: 'Back to dashboard' })}
           </Button>
         </Group>
       </Stack>

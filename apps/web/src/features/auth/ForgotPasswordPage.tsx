@@ -4,6 +4,7 @@ import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod/mini';
 import { errorMessageOf } from '../../lib/api';
@@ -16,7 +17,8 @@ import { requestPasswordReset } from './api';
 const fields = ['email'] as const;
 
 export function ForgotPasswordPage() {
-  usePageTitle('Forgot password');
+  const { t } = useTranslation('auth');
+  usePageTitle(t('forgot.title'));
   const [serverError, setServerError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
 
@@ -43,12 +45,12 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthCard
-      title="Forgot password"
-      subtitle="Enter the email of your account and we will send you a link to choose a new password."
-      above={<AuthBreadcrumbs current="Forgot password" />}
+      title={t('forgot.title')}
+      subtitle={t('forgot.subtitle')}
+      above={<AuthBreadcrumbs current={t('forgot.title')} />}
       footer={
         <Anchor component={Link} to="/login" size="sm" fw={600}>
-          <IconArrowLeft size={14} aria-hidden="true" style={{ verticalAlign: '-2px' }} /> Back to sign in
+          <IconArrowLeft size={14} aria-hidden="true" style={{ verticalAlign: '-2px' }} /> {t('backToSignIn')}
         </Anchor>
       }
     >
@@ -67,16 +69,16 @@ export function ForgotPasswordPage() {
           <Stack gap="md">
             <TextInput
               {...register('email')}
-              label="Email"
+              label={t('fields.email')}
               type="email"
               autoComplete="email"
               inputMode="email"
-              placeholder="you@example.com"
+              placeholder={t('fields.emailPlaceholder')}
               error={errors.email?.message}
               withAsterisk
             />
             <Button type="submit" fullWidth size="md" mt="xs" loading={isSubmitting} disabled={isSubmitting}>
-              Send reset link
+              {t('forgot.submit')}
             </Button>
           </Stack>
         </form>

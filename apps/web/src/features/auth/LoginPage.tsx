@@ -1,63 +1,103 @@
 import type { LoginRequest } from '@ledgerdesk/contracts';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FormEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { errorMessageOf } from '../../lib/api';
-import { applyFieldErrors } from '../../lib/form-errors';
-import { lazyResolver } from '../../lib/lazy-resolver';
+import { fieldErrorsOf } from '../../lib/form-errors';
 import { usePageTitle } from '../../lib/page-title';
 import { safeNextPath } from '../../lib/safe-redirect';
 import { AuthCard } from './AuthCard';
 import { signIn } from './api';
+import type { checkLogin, LoginErrors } from './login-validation';
 import { readLoginNotice } from './notice';
 
 const fields = ['email', 'password'] as const satisfies readonly (keyof LoginRequest)[];
 
-// The contract's check of loginRequest, fetched once the user starts on the form.
-const validation = lazyResolver(() => import('./login-validation').then((module) => module.loginResolver));
+/**
+ * The contract's check of the form, fetched once the user starts on it. Two fields need no form
+ * library: this page is the one whose script has a budget (150 KB), so it keeps to plain state.
+ * Should the check not arrive, the form is sent as it is and the server's own check answers.
+ */
+let checker: Promise<typeof checkLogin | null> | undefined;
+function loadCheck() {
+  checker ??= import('./login-validation').then(
+    (module) => module.checkLogin,
+    () => {
+      checker = undefined;
+      return null;
+    },
+  );
+  return checker;
+}
+
+async function check(values: LoginRequest): Promise<{ data: LoginRequest } | { errors: LoginErrors }> {
+  const checkLoaded = await loadCheck();
+  return checkLoaded ? checkLoaded(values) : { data: values };
+}
 
 export function LoginPage() {
-  usePageTitle('Sign in');
+  const { t } = useTranslation('auth');
+  usePageTitle(t('login.title'));
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const [serverError, setServerError] = useState<string | null>(null);
   // A success message from sign-up or a password reset, handed over with the navigation.
   const [notice] = useState(() => readLoginNotice(location.state));
+  const [values, setValues] = useState<LoginRequest>({ email: notice?.email ?? '', password: '' });
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const inputs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
 
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginRequest>({
-    resolver: validation.resolver,
-    defaultValues: { email: notice?.email ?? '', password: '' },
-  });
+  const showErrors = (found: LoginErrors) => {
+    setErrors(found);
+    const first = fields.find((field) => found[field]);
+    if (first) inputs[first].current?.focus();
+  };
 
-  const onSubmit = handleSubmit(async (values) => {
+  const change = (field: keyof LoginRequest, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    // After a first try, the messages follow the typing (as they appeared: on submit).
+    if (submitted) void check(next).then((result) => setErrors('errors' in result ? result.errors : {}));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    setSubmitted(true);
     setServerError(null);
+    setSubmitting(true);
+    const checked = await check(values);
+    if ('errors' in checked) {
+      setSubmitting(false);
+      showErrors(checked.errors);
+      return;
+    }
+    setErrors({});
     try {
-      await signIn(values);
+      await signIn(checked.data);
     } catch (error) {
+      setSubmitting(false);
       setServerError(errorMessageOf(error));
-      applyFieldErrors(error, setError, fields);
+      showErrors(Object.fromEntries(fieldErrorsOf(error, fields)));
       return;
     }
     await navigate(safeNextPath(searchParams.get('next')), { replace: true });
-  });
+  };
 
   return (
     <AuthCard
-      title="Sign in"
-      subtitle="Welcome back. Sign in to continue to your workspace."
+      title={t('login.title')}
+      subtitle={t('login.subtitle')}
       footer={
         <>
-          New to Ledgerdesk?{' '}
+          {t('login.newHere')}{' '}
           <Anchor component={Link} to="/signup" size="sm" fw={600}>
-            Create an account
+            {t('login.createAccount')}
           </Anchor>
         </>
       }
@@ -74,37 +114,43 @@ export function LoginPage() {
         </Alert>
       ) : null}
 
-      <form onSubmit={onSubmit} onFocus={validation.preload} noValidate>
+      <form onSubmit={onSubmit} onFocus={() => void loadCheck()} noValidate>
         <Stack gap="md">
           <TextInput
-            {...register('email')}
-            label="Email"
+            ref={inputs.email}
+            name="email"
+            value={values.email}
+            onChange={(event) => change('email', event.currentTarget.value)}
+            label={t('fields.email')}
             type="email"
             autoComplete="username"
             inputMode="email"
-            placeholder="you@example.com"
-            error={errors.email?.message}
+            placeholder={t('fields.emailPlaceholder')}
+            error={errors.email}
             withAsterisk
           />
           <Stack gap={6}>
             <PasswordInput
-              {...register('password')}
-              label="Password"
+              ref={inputs.password}
+              name="password"
+              value={values.password}
+              onChange={(event) => change('password', event.currentTarget.value)}
+              label={t('fields.password')}
               autoComplete="current-password"
-              placeholder="Your password"
-              error={errors.password?.message}
+              placeholder={t('login.passwordPlaceholder')}
+              error={errors.password}
               withAsterisk
               visibilityToggleFocusable
-              visibilityToggleButtonProps={{ 'aria-label': 'Show characters' }}
+              visibilityToggleButtonProps={{ 'aria-label': t('common:password.show') }}
             />
             <Group justify="flex-end">
               <Anchor component={Link} to="/forgot-password" size="sm">
-                Forgot password?
+                {t('login.forgot')}
               </Anchor>
             </Group>
           </Stack>
-          <Button type="submit" fullWidth size="md" mt="xs" loading={isSubmitting} disabled={isSubmitting}>
-            Sign in
+          <Button type="submit" fullWidth size="md" mt="xs" loading={submitting} disabled={submitting}>
+            {t('login.submit')}
           </Button>
         </Stack>
       </form>

@@ -4,9 +4,11 @@ import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core
 import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod/mini';
 import { NewPasswordInput } from '../../components/PasswordRules';
+import { i18n } from '../../i18n';
 import { errorMessageOf } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { usePageTitle } from '../../lib/page-title';
@@ -20,7 +22,8 @@ const resetForm = z
   .object({ password: resetPasswordRequest.shape.password, confirmPassword: z.string() })
   .check(
     z.refine((values) => values.password === values.confirmPassword, {
-      message: 'The passwords do not match.',
+      // Read when the check runs, so in the language shown then.
+      error: () => i18n.t('auth:fields.passwordsDiffer'),
       path: ['confirmPassword'],
     }),
   );
@@ -28,7 +31,8 @@ const resetForm = z
 const fields = ['password'] as const;
 
 export function ResetPasswordPage() {
-  usePageTitle('Reset password');
+  const { t } = useTranslation('auth');
+  usePageTitle(t('reset.pageTitle'));
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
@@ -60,20 +64,20 @@ export function ResetPasswordPage() {
 
   return (
     <AuthCard
-      title="Choose a new password"
-      subtitle="The link from the mail lets you set a new password once."
-      above={<AuthBreadcrumbs current="Reset password" />}
+      title={t('reset.title')}
+      subtitle={t('reset.subtitle')}
+      above={<AuthBreadcrumbs current={t('reset.pageTitle')} />}
       footer={
         <Anchor component={Link} to="/login" size="sm" fw={600}>
-          <IconArrowLeft size={14} aria-hidden="true" style={{ verticalAlign: '-2px' }} /> Back to sign in
+          <IconArrowLeft size={14} aria-hidden="true" style={{ verticalAlign: '-2px' }} /> {t('backToSignIn')}
         </Anchor>
       }
     >
       {!token ? (
         <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle aria-hidden="true" />}>
-          <Text size="sm">This reset link is incomplete: open the link from the mail again.</Text>
+          <Text size="sm">{t('reset.incomplete')}</Text>
           <Anchor component={Link} to="/forgot-password" size="sm" fw={600}>
-            Ask for a new link
+            {t('reset.newLink')}
           </Anchor>
         </Alert>
       ) : (
@@ -83,7 +87,7 @@ export function ResetPasswordPage() {
               <Text size="sm">{serverError}</Text>
               {offerNewLink ? (
                 <Anchor component={Link} to="/forgot-password" size="sm" fw={600}>
-                  Ask for a new link
+                  {t('reset.newLink')}
                 </Anchor>
               ) : null}
             </Alert>
@@ -92,18 +96,18 @@ export function ResetPasswordPage() {
             <Stack gap="md">
               <NewPasswordInput
                 {...register('password')}
-                label="New password"
+                label={t('fields.newPassword')}
                 error={errors.password?.message}
                 withAsterisk
               />
               <PasswordInput
                 {...register('confirmPassword')}
-                label="Confirm password"
+                label={t('fields.confirmPassword')}
                 autoComplete="new-password"
                 error={errors.confirmPassword?.message}
                 withAsterisk
                 visibilityToggleFocusable
-                visibilityToggleButtonProps={{ 'aria-label': 'Show characters' }}
+                visibilityToggleButtonProps={{ 'aria-label': t('common:password.show') }}
               />
               <Button
                 type="submit"
@@ -113,7 +117,7 @@ export function ResetPasswordPage() {
                 loading={isSubmitting}
                 disabled={isSubmitting}
               >
-                Set new password
+                {t('reset.submit')}
               </Button>
             </Stack>
           </form>

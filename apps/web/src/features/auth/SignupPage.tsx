@@ -4,9 +4,11 @@ import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod/mini';
 import { NewPasswordInput } from '../../components/PasswordRules';
+import { i18n } from '../../i18n';
 import { errorMessageOf } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { usePageTitle } from '../../lib/page-title';
@@ -18,7 +20,8 @@ import type { LoginNotice } from './notice';
 /** The sign-up request plus the confirmation, which is checked here and not sent. */
 const signupForm = z.extend(signupRequest, { confirmPassword: z.string() }).check(
   z.refine((values) => values.password === values.confirmPassword, {
-    message: 'The passwords do not match.',
+    // Read when the check runs, so in the language shown then.
+    error: () => i18n.t('auth:fields.passwordsDiffer'),
     path: ['confirmPassword'],
   }),
 );
@@ -28,7 +31,8 @@ type SignupFormOutput = z.output<typeof signupForm>;
 const fields = ['email', 'username', 'firstName', 'lastName', 'password'] as const;
 
 export function SignupPage() {
-  usePageTitle('Create an account');
+  const { t } = useTranslation('auth');
+  usePageTitle(t('signup.title'));
   const navigate = useNavigate();
   const [serverError, setServerError] = useState<string | null>(null);
 
@@ -63,14 +67,14 @@ export function SignupPage() {
 
   return (
     <AuthCard
-      title="Create an account"
-      subtitle="Sign up to start working in Ledgerdesk."
-      above={<AuthBreadcrumbs current="Create an account" />}
+      title={t('signup.title')}
+      subtitle={t('signup.subtitle')}
+      above={<AuthBreadcrumbs current={t('signup.title')} />}
       footer={
         <>
-          Already have an account?{' '}
+          {t('signup.haveAccount')}{' '}
           <Anchor component={Link} to="/login" size="sm" fw={600}>
-            Sign in
+            {t('login.submit')}
           </Anchor>
         </>
       }
@@ -85,54 +89,54 @@ export function SignupPage() {
         <Stack gap="md">
           <TextInput
             {...register('email')}
-            label="Email"
+            label={t('fields.email')}
             type="email"
             autoComplete="email"
             inputMode="email"
-            placeholder="you@example.com"
+            placeholder={t('fields.emailPlaceholder')}
             error={errors.email?.message}
             withAsterisk
           />
           <TextInput
             {...register('username')}
-            label="Username"
+            label={t('fields.username')}
             autoComplete="username"
-            description="Letters, digits and . _ - (3 to 30)."
+            description={t('fields.usernameHint')}
             error={errors.username?.message}
             withAsterisk
           />
           <Group grow align="flex-start" gap="sm">
             <TextInput
               {...register('firstName')}
-              label="First name"
+              label={t('fields.firstName')}
               autoComplete="given-name"
               error={errors.firstName?.message}
               withAsterisk
             />
             <TextInput
               {...register('lastName')}
-              label="Last name"
+              label={t('fields.lastName')}
               autoComplete="family-name"
               error={errors.lastName?.message}
             />
           </Group>
           <NewPasswordInput
             {...register('password')}
-            label="Password"
+            label={t('fields.password')}
             error={errors.password?.message}
             withAsterisk
           />
           <PasswordInput
             {...register('confirmPassword')}
-            label="Confirm password"
+            label={t('fields.confirmPassword')}
             autoComplete="new-password"
             error={errors.confirmPassword?.message}
             withAsterisk
             visibilityToggleFocusable
-            visibilityToggleButtonProps={{ 'aria-label': 'Show characters' }}
+            visibilityToggleButtonProps={{ 'aria-label': t('common:password.show') }}
           />
           <Button type="submit" fullWidth size="md" mt="xs" loading={isSubmitting} disabled={isSubmitting}>
-            Create account
+            {t('signup.submit')}
           </Button>
         </Stack>
       </form>

@@ -1,5 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginRequest } from '@ledgerdesk/contracts';
+import { type LoginRequest, loginRequest } from '@ledgerdesk/contracts';
 
-/** The login form's check, loaded apart from the login page (see lib/lazy-resolver.ts). */
-export const loginResolver = zodResolver(loginRequest);
+export type LoginErrors = Partial<Record<keyof LoginRequest, string>>;
+
+/**
+ * The contract's check of the login form, loaded apart from the login page (the schema library
+ * stays out of the script the page needs first): the cleaned values, or a message per field.
+ */
+export function checkLogin(values: LoginRequest): { data: LoginRequest } | { errors: LoginErrors } {
+  const result = loginRequest.safeParse(values);
+  if (result.success) return { data: result.data };
+  const errors: LoginErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if ((field === 'email' || field === 'password') && !errors[field]) errors[field] = issue.message;
+  }
+  return { errors };
+}

@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { i18n } from '../../i18n';
 import { errorMessageOf, isApiError } from '../../lib/api';
 import { notifyError } from '../../lib/notify';
 import { resourceKeys } from '../../lib/query-keys';
@@ -37,7 +38,7 @@ export function useSignOut() {
     onError: (error) => {
       // 401: the token had already ended, which is what signing out wants anyway.
       if (isApiError(error) && error.status === 401) return;
-      notifyError(`Signed out on this device, but the server could not be told: ${errorMessageOf(error)}`);
+      notifyError(i18n.t('auth:signOutUnconfirmed', { reason: errorMessageOf(error) }));
     },
     onSettled: async () => {
       clearSession();

@@ -1,7 +1,7 @@
-import type { SessionUser } from '@ledgerdesk/contracts';
 import { Badge, Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
 import { IconKey, IconShieldCheck, IconUserCircle, IconUsersGroup } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
 import { usePageTitle } from '../../lib/page-title';
 import { useSessionUser } from '../../lib/session';
@@ -37,14 +37,9 @@ function StatCard({ label, icon, color, value, children }: StatCardProps) {
   );
 }
 
-const roleLabels: Record<SessionUser['role'], string> = { admin: 'Administrator', user: 'User' };
-
-function plural(count: number, one: string, many: string) {
-  return `${count} ${count === 1 ? one : many}`;
-}
-
 export function DashboardPage() {
-  usePageTitle('Dashboard');
+  const { t } = useTranslation('dashboard');
+  usePageTitle(t('title'));
   const user = useSessionUser();
   if (!user) return null;
 
@@ -53,23 +48,20 @@ export function DashboardPage() {
 
   return (
     <>
-      <PageHeader
-        title="Dashboard"
-        description={`Welcome back, ${firstName}. Here is your account at a glance.`}
-      />
+      <PageHeader title={t('title')} description={t('welcome', { name: firstName })} />
 
       <SimpleGrid cols={{ base: 1, sm: 2, xl: 4 }} spacing="lg">
         <StatCard
-          label="Role"
+          label={t('role.label')}
           color="blue"
           icon={<IconShieldCheck size={22} aria-hidden="true" />}
-          value={roleLabels[user.role]}
+          value={t(`role.${user.role}`)}
         >
-          {user.role === 'admin' ? 'Full access to every area.' : 'Access through your groups.'}
+          {user.role === 'admin' ? t('role.adminAccess') : t('role.userAccess')}
         </StatCard>
 
         <StatCard
-          label="Groups"
+          label={t('groups.label')}
           color="grape"
           icon={<IconUsersGroup size={22} aria-hidden="true" />}
           value={user.groups.length}
@@ -83,22 +75,23 @@ export function DashboardPage() {
               ))}
             </Group>
           ) : (
-            'Not a member of any group.'
+            t('groups.none')
           )}
         </StatCard>
 
         <StatCard
-          label="Permissions"
+          label={t('permissions.label')}
           color="teal"
           icon={<IconKey size={22} aria-hidden="true" />}
           value={user.permissions.length}
         >
-          {plural(user.permissions.length, 'permission', 'permissions')} granted
-          {user.role === 'admin' ? ' (administrators hold all).' : '.'}
+          {user.role === 'admin'
+            ? t('permissions.grantedAdmin', { count: user.permissions.length })
+            : t('permissions.granted', { count: user.permissions.length })}
         </StatCard>
 
         <StatCard
-          label="Account"
+          label={t('account.label')}
           color="orange"
           icon={<IconUserCircle size={22} aria-hidden="true" />}
           value={fullName}
