@@ -69,11 +69,11 @@ export function ForgotPasswordPage() {
           <Stack gap="md">
             <TextInput
               {...register('email')}
-              label={t('fields.email')}
+              label={t('common:fields.email')}
               type="email"
               autoComplete="email"
               inputMode="email"
-              placeholder={t('fields.emailPlaceholder')}
+              placeholder={t('common:fields.emailPlaceholder')}
               error={errors.email?.message}
               withAsterisk
             />

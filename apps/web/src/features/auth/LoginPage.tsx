@@ -121,11 +121,11 @@ export function LoginPage() {
             name="email"
             value={values.email}
             onChange={(event) => change('email', event.currentTarget.value)}
-            label={t('fields.email')}
+            label={t('common:fields.email')}
             type="email"
             autoComplete="username"
             inputMode="email"
-            placeholder={t('fields.emailPlaceholder')}
+            placeholder={t('common:fields.emailPlaceholder')}
             error={errors.email}
             withAsterisk
           />
@@ -135,7 +135,7 @@ export function LoginPage() {
               name="password"
               value={values.password}
               onChange={(event) => change('password', event.currentTarget.value)}
-              label={t('fields.password')}
+              label={t('common:fields.password')}
               autoComplete="current-password"
               placeholder={t('login.passwordPlaceholder')}
               error={errors.password}

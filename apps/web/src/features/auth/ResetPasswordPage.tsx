@@ -23,7 +23,7 @@ const resetForm = z
   .check(
     z.refine((values) => values.password === values.confirmPassword, {
       // Read when the check runs, so in the language shown then.
-      error: () => i18n.t('auth:fields.passwordsDiffer'),
+      error: () => i18n.t('common:fields.passwordsDiffer'),
       path: ['confirmPassword'],
     }),
   );
@@ -96,13 +96,13 @@ export function ResetPasswordPage() {
             <Stack gap="md">
               <NewPasswordInput
                 {...register('password')}
-                label={t('fields.newPassword')}
+                label={t('common:fields.newPassword')}
                 error={errors.password?.message}
                 withAsterisk
               />
               <PasswordInput
                 {...register('confirmPassword')}
-                label={t('fields.confirmPassword')}
+                label={t('common:fields.confirmPassword')}
                 autoComplete="new-password"
                 error={errors.confirmPassword?.message}
                 withAsterisk

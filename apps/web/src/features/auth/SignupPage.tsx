@@ -21,7 +21,7 @@ import type { LoginNotice } from './notice';
 const signupForm = z.extend(signupRequest, { confirmPassword: z.string() }).check(
   z.refine((values) => values.password === values.confirmPassword, {
     // Read when the check runs, so in the language shown then.
-    error: () => i18n.t('auth:fields.passwordsDiffer'),
+    error: () => i18n.t('common:fields.passwordsDiffer'),
     path: ['confirmPassword'],
   }),
 );
@@ -89,46 +89,46 @@ export function SignupPage() {
         <Stack gap="md">
           <TextInput
             {...register('email')}
-            label={t('fields.email')}
+            label={t('common:fields.email')}
             type="email"
             autoComplete="email"
             inputMode="email"
-            placeholder={t('fields.emailPlaceholder')}
+            placeholder={t('common:fields.emailPlaceholder')}
             error={errors.email?.message}
             withAsterisk
           />
           <TextInput
             {...register('username')}
-            label={t('fields.username')}
+            label={t('common:fields.username')}
             autoComplete="username"
-            description={t('fields.usernameHint')}
+            description={t('common:fields.usernameHint')}
             error={errors.username?.message}
             withAsterisk
           />
           <Group grow align="flex-start" gap="sm">
             <TextInput
               {...register('firstName')}
-              label={t('fields.firstName')}
+              label={t('common:fields.firstName')}
               autoComplete="given-name"
               error={errors.firstName?.message}
               withAsterisk
             />
             <TextInput
               {...register('lastName')}
-              label={t('fields.lastName')}
+              label={t('common:fields.lastName')}
               autoComplete="family-name"
               error={errors.lastName?.message}
             />
           </Group>
           <NewPasswordInput
             {...register('password')}
-            label={t('fields.password')}
+            label={t('common:fields.password')}
             error={errors.password?.message}
             withAsterisk
           />
           <PasswordInput
             {...register('confirmPassword')}
-            label={t('fields.confirmPassword')}
+            label={t('common:fields.confirmPassword')}
             autoComplete="new-password"
             error={errors.confirmPassword?.message}
             withAsterisk

@@ -20,6 +20,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertCircle, IconHistory } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Controller, FormProvider, type SubmitHandler, useForm, useFormContext } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod/mini';
 import { errorMessageOf } from '../../lib/api';
@@ -27,7 +28,7 @@ import { applyFieldErrors } from '../../lib/form-errors';
 import { useCan } from '../../lib/permissions';
 import { type UserOption, useCreateGroup, userOptionOf, useUpdateGroup, useUserOptions } from './api';
 import classes from './groups.module.css';
-import { permissionAreas } from './permission-areas';
+import { areaLabel, levelLabel, permissionAreas, permissionLabel } from './permission-areas';
 
 export function historyUrl(groupId: string) {
   return `/admin/audit?entity=group&entityKey=${encodeURIComponent(groupId)}`;
@@ -41,6 +42,7 @@ function PermissionGrid({
   value: Permission[];
   onChange: (value: Permission[]) => void;
 }) {
+  const { t } = useTranslation('groups');
   const toggle = (permission: Permission, checked: boolean) => {
     const next = new Set(value);
     if (checked) {
@@ -50,21 +52,21 @@ function PermissionGrid({
     } else next.delete(permission);
     onChange([...next]);
   };
-  const levels = [...new Set(permissionAreas.flatMap((area) => area.permissions.map((p) => p.label)))];
+  const levels = [...new Set(permissionAreas.flatMap((area) => area.permissions.map((p) => p.level)))];
 
   return (
     <fieldset className={classes.fieldset}>
       <Input.Label component="legend" mb={4}>
-        Permissions
+        {t('fields.permissions')}
       </Input.Label>
       <Paper withBorder radius="md">
         <Table verticalSpacing={6} horizontalSpacing="md">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th scope="col">Area</Table.Th>
+              <Table.Th scope="col">{t('fields.area')}</Table.Th>
               {levels.map((level) => (
                 <Table.Th key={level} scope="col" ta="center" w={90}>
-                  {level}
+                  {levelLabel(level)}
                 </Table.Th>
               ))}
             </Table.Tr>
@@ -73,15 +75,15 @@ function PermissionGrid({
             {permissionAreas.map((area) => (
               <Table.Tr key={area.area}>
                 <Table.Th scope="row" fw={500}>
-                  {area.label}
+                  {areaLabel(area.area)}
                 </Table.Th>
                 {levels.map((level) => {
-                  const entry = area.permissions.find((p) => p.label === level);
+                  const entry = area.permissions.find((p) => p.level === level);
                   return (
                     <Table.Td key={level} ta="center">
                       {entry ? (
                         <Checkbox
-                          aria-label={`${area.label}: ${level.toLowerCase()}`}
+                          aria-label={permissionLabel(entry.permission)}
                           checked={value.includes(entry.permission)}
                           onChange={(event) => toggle(entry.permission, event.currentTarget.checked)}
                           styles={{ body: { justifyContent: 'center' } }}
@@ -105,6 +107,7 @@ function PermissionGrid({
 
 /** Members picked from the users the server finds for what is typed. */
 function MembersField({ initial }: { initial: UserOption[] }) {
+  const { t } = useTranslation('groups');
   const { control } = useFormContext<GroupFieldValues>();
   const can = useCan();
   const mayListUsers = can('users.view');
@@ -125,9 +128,9 @@ function MembersField({ initial }: { initial: UserOption[] }) {
       name="memberIds"
       render={({ field, fieldState }) => (
         <MultiSelect
-          label="Members"
-          description={mayListUsers ? 'Type to find users by name, email or username.' : undefined}
-          placeholder={field.value?.length ? undefined : 'No members'}
+          label={t('fields.members')}
+          description={mayListUsers ? t('fields.membersHint') : undefined}
+          placeholder={field.value?.length ? undefined : t('fields.noMembers')}
           data={data}
           value={field.value ?? []}
           onChange={(ids) => {
@@ -148,7 +151,7 @@ function MembersField({ initial }: { initial: UserOption[] }) {
           onSearchChange={setSearch}
           // The server has filtered already.
           filter={({ options }) => options}
-          nothingFoundMessage={found.isFetching ? 'Searching...' : 'No user found'}
+          nothingFoundMessage={found.isFetching ? t('fields.searching') : t('fields.noUserFound')}
           error={fieldState.error?.message}
           clearable
           maxDropdownHeight={260}
@@ -164,6 +167,7 @@ type GroupFieldValues = Omit<z.input<typeof groupUpdate>, 'id'>;
 const fields = ['name', 'description', 'permissions', 'memberIds'] as const;
 
 function GroupFields({ initialMembers }: { initialMembers: UserOption[] }) {
+  const { t } = useTranslation('groups');
   const {
     register,
     control,
@@ -173,14 +177,14 @@ function GroupFields({ initialMembers }: { initialMembers: UserOption[] }) {
     <>
       <TextInput
         {...register('name')}
-        label="Name"
+        label={t('fields.name')}
         error={errors.name?.message}
         withAsterisk
         data-autofocus
       />
       <Textarea
         {...register('description')}
-        label="Description"
+        label={t('fields.description')}
         autosize
         minRows={2}
         maxRows={5}
@@ -206,10 +210,11 @@ function GroupFields({ initialMembers }: { initialMembers: UserOption[] }) {
 }
 
 function FormFooter({ onCancel, pending, label }: { onCancel: () => void; pending: boolean; label: string }) {
+  const { t } = useTranslation('groups');
   return (
     <Group justify="flex-end" gap="sm" mt="xs">
       <Button variant="default" onClick={onCancel} disabled={pending}>
-        Cancel
+        {t('common:actions.cancel')}
       </Button>
       <Button type="submit" loading={pending} disabled={pending}>
         {label}
@@ -227,6 +232,7 @@ function ServerAlert({ message }: { message: string | null }) {
 }
 
 function CreateGroupForm({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('groups');
   const create = useCreateGroup();
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<z.input<typeof groupCreate>, unknown, z.output<typeof groupCreate>>({
@@ -249,7 +255,7 @@ function CreateGroupForm({ onClose }: { onClose: () => void }) {
         <Stack gap="md">
           <ServerAlert message={serverError} />
           <GroupFields initialMembers={[]} />
-          <FormFooter onCancel={onClose} pending={create.isPending} label="Add group" />
+          <FormFooter onCancel={onClose} pending={create.isPending} label={t('add')} />
         </Stack>
       </form>
     </FormProvider>
@@ -257,6 +263,7 @@ function CreateGroupForm({ onClose }: { onClose: () => void }) {
 }
 
 function EditGroupForm({ group, onClose }: { group: GroupRecord; onClose: () => void }) {
+  const { t } = useTranslation('groups');
   const update = useUpdateGroup();
   const can = useCan();
   const [serverError, setServerError] = useState<string | null>(null);
@@ -292,7 +299,7 @@ function EditGroupForm({ group, onClose }: { group: GroupRecord; onClose: () => 
               history in the audit log
             </Anchor>
           ) : null}
-          <FormFooter onCancel={onClose} pending={update.isPending} label="Save changes" />
+          <FormFooter onCancel={onClose} pending={update.isPending} label={t('common:actions.saveChanges')} />
         </Stack>
       </form>
     </FormProvider>
@@ -308,13 +315,14 @@ interface GroupFormModalProps {
 
 /** Add a group, or edit one (PUT with the id in the body). */
 export function GroupFormModal({ opened, group, onClose }: GroupFormModalProps) {
+  const { t } = useTranslation('groups');
   return (
     <Modal
       opened={opened}
       onClose={onClose}
-      title={group ? `Edit ${group.name}` : 'Add group'}
+      title={group ? t('editTitle', { name: group.name }) : t('add')}
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
     >
       {opened ? (
         group ? (

@@ -3,12 +3,12 @@ import { ActionIcon, Badge, Button, Group, Menu, Text, Tooltip, VisuallyHidden }
 import { IconDots, IconHistory, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { SearchInput } from '../../components/SearchInput';
-import { plural } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
 import { useCan } from '../../lib/permissions';
 import { useTableUrlState } from '../../lib/table-url-state';
@@ -19,7 +19,8 @@ import { permissionLabel } from './permission-areas';
 const column = createColumnHelper<GroupRecord>();
 
 export function GroupsPage() {
-  usePageTitle('Groups');
+  const { t } = useTranslation('groups');
+  usePageTitle(t('title'));
   const can = useCan();
   const navigate = useNavigate();
   const table = useTableUrlState();
@@ -37,7 +38,7 @@ export function GroupsPage() {
   const columns = useMemo(() => {
     const base = [
       column.accessor('name', {
-        header: 'Name',
+        header: t('fields.name'),
         enableSorting: true,
         cell: ({ getValue }) => (
           <Text size="sm" fw={600}>
@@ -46,7 +47,7 @@ export function GroupsPage() {
         ),
       }),
       column.accessor('description', {
-        header: 'Description',
+        header: t('fields.description'),
         cell: ({ getValue }) =>
           getValue() ? (
             <Text size="sm" lineClamp={2} maw={420}>
@@ -59,19 +60,19 @@ export function GroupsPage() {
           ),
       }),
       column.accessor('permissions', {
-        header: 'Permissions',
+        header: t('fields.permissions'),
         cell: ({ getValue }) => {
           const granted = getValue();
           if (granted.length === 0)
             return (
               <Text size="sm" c="dimmed">
-                None
+                {t('common:words.none')}
               </Text>
             );
           return (
             <Tooltip label={granted.map(permissionLabel).join(', ')} multiline maw={280} withArrow>
               <Badge variant="light" color="teal" c="teal.9" bg="teal.0" tt="none" tabIndex={0}>
-                {plural(granted.length, 'permission')}
+                {t('permissionCount', { count: granted.length })}
               </Badge>
             </Tooltip>
           );
@@ -79,9 +80,9 @@ export function GroupsPage() {
       }),
       column.accessor('memberCount', {
         id: 'memberCount',
-        header: 'Members',
+        header: t('fields.members'),
         enableSorting: true,
-        cell: ({ getValue }) => <Text size="sm">{plural(getValue(), 'member')}</Text>,
+        cell: ({ getValue }) => <Text size="sm">{t('memberCount', { count: getValue() })}</Text>,
       }),
     ];
     if (!mayManage && !mayAudit) return base;
@@ -89,14 +90,18 @@ export function GroupsPage() {
       ...base,
       column.display({
         id: 'actions',
-        header: () => <VisuallyHidden>Actions</VisuallyHidden>,
+        header: () => <VisuallyHidden>{t('common:table.actions')}</VisuallyHidden>,
         meta: { align: 'right', width: 56 },
         cell: ({ row }) => {
           const group = row.original;
           return (
             <Menu position="bottom-end" withinPortal shadow="md" width={200}>
               <Menu.Target>
-                <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${group.name}`}>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  aria-label={t('common:table.actionsFor', { name: group.name })}
+                >
                   <IconDots size={18} aria-hidden="true" />
                 </ActionIcon>
               </Menu.Target>
@@ -106,7 +111,7 @@ export function GroupsPage() {
                     leftSection={<IconPencil size={16} aria-hidden="true" />}
                     onClick={() => setForm({ opened: true, group })}
                   >
-                    Edit
+                    {t('common:actions.edit')}
                   </Menu.Item>
                 ) : null}
                 {mayAudit ? (
@@ -114,7 +119,7 @@ export function GroupsPage() {
                     leftSection={<IconHistory size={16} aria-hidden="true" />}
                     onClick={() => navigate(historyUrl(group.id))}
                   >
-                    View history
+                    {t('history')}
                   </Menu.Item>
                 ) : null}
                 {mayManage ? (
@@ -125,7 +130,7 @@ export function GroupsPage() {
                       leftSection={<IconTrash size={16} aria-hidden="true" />}
                       onClick={() => setToDelete(group)}
                     >
-                      Delete
+                      {t('common:actions.delete')}
                     </Menu.Item>
                   </>
                 ) : null}
@@ -135,40 +140,48 @@ export function GroupsPage() {
         },
       }),
     ];
-  }, [mayManage, mayAudit, navigate]);
+  }, [mayManage, mayAudit, navigate, t]);
 
   return (
     <>
       <PageHeader
-        title="Groups"
-        description="Groups hold permissions; their members get them."
-        breadcrumbs={[{ label: 'Dashboard', to: '/' }, { label: 'Administration' }, { label: 'Groups' }]}
+        title={t('title')}
+        description={t('description')}
+        breadcrumbs={[
+          { label: t('common:crumbs.dashboard'), to: '/' },
+          { label: t('common:crumbs.administration') },
+          { label: t('title') },
+        ]}
         actions={
           mayManage ? (
             <Button
               leftSection={<IconPlus size={18} aria-hidden="true" />}
               onClick={() => setForm({ opened: true, group: null })}
             >
-              Add group
+              {t('add')}
             </Button>
           ) : null
         }
       />
 
       <DataTable
-        label="Groups"
+        label={t('title')}
         columns={columns}
         data={groups.data}
         state={table}
         fetching={groups.isFetching}
         error={groups.error}
         onRetry={() => void groups.refetch()}
-        emptyMessage="No groups found"
-        noun={['group', 'groups']}
+        emptyMessage={t('empty')}
+        noun={[t('noun.one'), t('noun.many')]}
         getRowId={(group) => group.id}
         toolbar={
           <Group gap="sm" w="100%">
-            <SearchInput placeholder="Name, description" value={table.search} onChange={table.setSearch} />
+            <SearchInput
+              placeholder={t('searchPlaceholder')}
+              value={table.search}
+              onChange={table.setSearch}
+            />
           </Group>
         }
         onRowClick={mayManage ? (group) => setForm({ opened: true, group }) : undefined}
@@ -182,8 +195,8 @@ export function GroupsPage() {
 
       <ConfirmDialog
         opened={toDelete !== null}
-        title="Delete group"
-        confirmLabel="Delete group"
+        title={t('delete.title')}
+        confirmLabel={t('delete.title')}
         pending={remove.isPending}
         onClose={() => setToDelete(null)}
         onConfirm={() => {
@@ -192,13 +205,13 @@ export function GroupsPage() {
         }}
       >
         {toDelete ? (
-          <>
-            Delete the group <strong>{toDelete.name}</strong>?{' '}
-            {toDelete.memberCount > 0
-              ? `${plural(toDelete.memberCount, 'membership')} will be removed: its members lose the permissions it gave them.`
-              : 'It has no members.'}{' '}
-            This cannot be undone.
-          </>
+          <Trans
+            t={t}
+            i18nKey={toDelete.memberCount > 0 ? 'delete.question' : 'delete.questionEmpty'}
+            values={{ name: toDelete.name }}
+            count={toDelete.memberCount}
+            components={{ strong: <strong /> }}
+          />
         ) : null}
       </ConfirmDialog>
     </>

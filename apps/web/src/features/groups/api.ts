@@ -1,6 +1,7 @@
 import type { GroupCreate, GroupUpdate, groupRecord, UserRecord, userRecord } from '@ledgerdesk/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ZodMiniUnknown } from 'zod/mini';
+import { i18n } from '../../i18n';
 import { api, errorMessageOf } from '../../lib/api';
 import type { ListResponse, MutationResponse } from '../../lib/list';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -63,7 +64,7 @@ export function useCreateGroup() {
       notifySuccess(response.successMessage);
       await invalidate();
     },
-    onError: (error) => notifyError(errorMessageOf(error), { title: 'Failed to add group' }),
+    onError: (error) => notifyError(errorMessageOf(error), { title: i18n.t('groups:toasts.addFailed') }),
   });
 }
 
@@ -75,7 +76,7 @@ export function useUpdateGroup() {
       notifySuccess(response.successMessage);
       await invalidate();
     },
-    onError: (error) => notifyError(errorMessageOf(error), { title: 'Failed to update group' }),
+    onError: (error) => notifyError(errorMessageOf(error), { title: i18n.t('groups:toasts.updateFailed') }),
   });
 }
 
@@ -87,6 +88,6 @@ export function useDeleteGroup() {
       notifySuccess(response.successMessage);
       await invalidate();
     },
-    onError: (error) => notifyError(errorMessageOf(error), { title: 'Failed to delete group' }),
+    onError: (error) => notifyError(errorMessageOf(error), { title: i18n.t('groups:toasts.deleteFailed') }),
   });
 }

@@ -26,9 +26,11 @@ import {
 } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod/mini';
 import { PageHeader } from '../../components/PageHeader';
 import { NewPasswordInput } from '../../components/PasswordRules';
+import { i18n } from '../../i18n';
 import { errorMessageOf } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { formatDateTime, formatRelative } from '../../lib/format';
@@ -78,6 +80,7 @@ function ErrorAlert({ message }: { message: string | null }) {
 }
 
 function AccountCard({ user }: { user: SessionUser }) {
+  const { t } = useTranslation('profile');
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
   const initials =
     [user.firstName, user.lastName]
@@ -97,12 +100,12 @@ function AccountCard({ user }: { user: SessionUser }) {
           {user.email}
         </Text>
         <Badge variant="light" color={user.role === 'admin' ? 'blue' : 'gray'}>
-          {user.role === 'admin' ? 'Administrator' : 'User'}
+          {t(`common:roles.${user.role}`)}
         </Badge>
       </Stack>
       <Divider my="md" />
       <Text size="xs" c="dimmed" fw={700} tt="uppercase" mb={6}>
-        Groups
+        {t('account.groups')}
       </Text>
       {user.groups.length ? (
         <Group gap={6}>
@@ -114,7 +117,7 @@ function AccountCard({ user }: { user: SessionUser }) {
         </Group>
       ) : (
         <Text size="sm" c="dimmed">
-          Not a member of any group.
+          {t('account.noGroups')}
         </Text>
       )}
     </Card>
@@ -124,6 +127,7 @@ function AccountCard({ user }: { user: SessionUser }) {
 const profileFields = ['username', 'firstName', 'lastName'] as const;
 
 function ProfileForm({ user }: { user: SessionUser }) {
+  const { t } = useTranslation('profile');
   const update = useUpdateProfile();
   const [serverError, setServerError] = useState<string | null>(null);
   const {
@@ -153,20 +157,20 @@ function ProfileForm({ user }: { user: SessionUser }) {
   });
 
   return (
-    <Section title="Profile details" description="Your name as others see it, and the username you go by.">
+    <Section title={t('details.title')} description={t('details.description')}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <ErrorAlert message={serverError} />
           <TextInput
-            label="Email"
+            label={t('common:fields.email')}
             value={user.email}
             readOnly
             disabled
-            description="Ask an administrator to change it."
+            description={t('details.emailHint')}
           />
           <TextInput
             {...register('username')}
-            label="Username"
+            label={t('common:fields.username')}
             autoComplete="username"
             error={errors.username?.message}
             withAsterisk
@@ -175,7 +179,7 @@ function ProfileForm({ user }: { user: SessionUser }) {
             <Grid.Col span={{ base: 12, xs: 6 }}>
               <TextInput
                 {...register('firstName')}
-                label="First name"
+                label={t('common:fields.firstName')}
                 autoComplete="given-name"
                 error={errors.firstName?.message}
                 withAsterisk
@@ -184,7 +188,7 @@ function ProfileForm({ user }: { user: SessionUser }) {
             <Grid.Col span={{ base: 12, xs: 6 }}>
               <TextInput
                 {...register('lastName')}
-                label="Last name"
+                label={t('common:fields.lastName')}
                 autoComplete="family-name"
                 error={errors.lastName?.message}
               />
@@ -192,7 +196,7 @@ function ProfileForm({ user }: { user: SessionUser }) {
           </Grid>
           <Group justify="flex-end">
             <Button type="submit" loading={update.isPending} disabled={update.isPending || !isDirty}>
-              Save profile
+              {t('details.save')}
             </Button>
           </Group>
         </Stack>
@@ -204,13 +208,15 @@ function ProfileForm({ user }: { user: SessionUser }) {
 /** The change request plus the confirmation, which is checked here and not sent. */
 const passwordForm = z.extend(passwordChange, { confirmPassword: z.string() }).check(
   z.refine((values) => values.newPassword === values.confirmPassword, {
-    message: 'The passwords do not match.',
+    // Read when the check runs, so in the language shown then.
+    error: () => i18n.t('common:fields.passwordsDiffer'),
     path: ['confirmPassword'],
   }),
 );
 const passwordFields = ['currentPassword', 'newPassword'] as const;
 
 function PasswordForm() {
+  const { t } = useTranslation('profile');
   const change = useChangePassword();
   const [serverError, setServerError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -239,10 +245,7 @@ function PasswordForm() {
   });
 
   return (
-    <Section
-      title="Change password"
-      description="Changing it signs out your other sessions; this one stays signed in."
-    >
+    <Section title={t('password.title')} description={t('password.description')}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <ErrorAlert message={serverError} />
@@ -253,31 +256,31 @@ function PasswordForm() {
           ) : null}
           <PasswordInput
             {...register('currentPassword')}
-            label="Current password"
+            label={t('password.current')}
             autoComplete="current-password"
             error={errors.currentPassword?.message}
             withAsterisk
             visibilityToggleFocusable
-            visibilityToggleButtonProps={{ 'aria-label': 'Show characters' }}
+            visibilityToggleButtonProps={{ 'aria-label': t('common:password.show') }}
           />
           <NewPasswordInput
             {...register('newPassword')}
-            label="New password"
+            label={t('common:fields.newPassword')}
             error={errors.newPassword?.message}
             withAsterisk
           />
           <PasswordInput
             {...register('confirmPassword')}
-            label="Confirm new password"
+            label={t('password.confirm')}
             autoComplete="new-password"
             error={errors.confirmPassword?.message}
             withAsterisk
             visibilityToggleFocusable
-            visibilityToggleButtonProps={{ 'aria-label': 'Show characters' }}
+            visibilityToggleButtonProps={{ 'aria-label': t('common:password.show') }}
           />
           <Group justify="flex-end">
             <Button type="submit" loading={change.isPending} disabled={change.isPending}>
-              Change password
+              {t('password.submit')}
             </Button>
           </Group>
         </Stack>
@@ -289,6 +292,7 @@ function PasswordForm() {
 const MOBILE = /Mobile|Android|iPhone|iPad/;
 
 function SessionRow({ session, divided }: { session: OwnSession; divided: boolean }) {
+  const { t } = useTranslation('profile');
   const revoke = useRevokeSession();
   const Icon = MOBILE.test(session.userAgent) ? IconDeviceMobile : IconDeviceDesktop;
   const device = describeDevice(session.userAgent);
@@ -316,16 +320,16 @@ function SessionRow({ session, divided }: { session: OwnSession; divided: boolea
             </Text>
             {session.current ? (
               <Badge size="sm" color="teal" c="teal.9" bg="teal.0" variant="light">
-                This device
+                {t('sessions.thisDevice')}
               </Badge>
             ) : null}
           </Group>
           <Text size="xs" c="dimmed">
-            {session.ip || 'Unknown address'} · Last seen{' '}
+            {session.ip || t('sessions.unknownAddress')} · {t('sessions.lastSeen')}{' '}
             <Tooltip label={formatDateTime(session.lastSeenAt)} withArrow>
               <time dateTime={session.lastSeenAt}>{formatRelative(session.lastSeenAt)}</time>
             </Tooltip>{' '}
-            · Signed in {formatDateTime(session.createdAt)}
+            · {t('sessions.signedIn', { at: formatDateTime(session.createdAt) })}
           </Text>
         </Stack>
       </Group>
@@ -337,9 +341,12 @@ function SessionRow({ session, divided }: { session: OwnSession; divided: boolea
           leftSection={<IconLogout size={14} aria-hidden="true" />}
           loading={revoke.isPending}
           onClick={() => revoke.mutate(session.id)}
-          aria-label={`Sign out ${device} (${session.ip || 'unknown address'})`}
+          aria-label={t('sessions.signOutOne', {
+            device,
+            address: session.ip || t('sessions.unknownAddress'),
+          })}
         >
-          Sign out
+          {t('sessions.signOut')}
         </Button>
       )}
     </Group>
@@ -347,6 +354,7 @@ function SessionRow({ session, divided }: { session: OwnSession; divided: boolea
 }
 
 function SessionsSection() {
+  const { t } = useTranslation('profile');
   const sessions = useOwnSessions();
   const revokeOthers = useRevokeOtherSessions();
   const others = (sessions.data ?? []).filter((session) => !session.current).length;
@@ -356,10 +364,7 @@ function SessionsSection() {
   );
 
   return (
-    <Section
-      title="Sessions"
-      description="Where you are signed in. Sign out any session you do not recognise."
-    >
+    <Section title={t('sessions.title')} description={t('sessions.description')}>
       {sessions.isPending ? (
         <Stack gap="sm">
           <Skeleton height={44} />
@@ -369,7 +374,14 @@ function SessionsSection() {
         <ErrorAlert message={errorMessageOf(sessions.error)} />
       ) : (
         <Stack gap="md">
-          <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Your sessions">
+          <Stack
+            gap={0}
+            component="ul"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+            aria-label={t('sessions.list')}
+          >
             {sorted.map((session, index) => (
               <SessionRow key={session.id} session={session} divided={index > 0} />
             ))}
@@ -383,7 +395,7 @@ function SessionsSection() {
               loading={revokeOthers.isPending}
               disabled={others === 0}
             >
-              Sign out all other sessions
+              {t('sessions.signOutOthers')}
             </Button>
           </Group>
         </Stack>
@@ -393,15 +405,16 @@ function SessionsSection() {
 }
 
 export function ProfilePage() {
-  usePageTitle('Profile');
+  const { t } = useTranslation('profile');
+  usePageTitle(t('title'));
   const user = useSessionUser();
   if (!user) return null;
   return (
     <>
       <PageHeader
-        title="Profile"
-        description="Your account, your password and where you are signed in."
-        breadcrumbs={[{ label: 'Dashboard', to: '/' }, { label: 'Profile' }]}
+        title={t('title')}
+        description={t('description')}
+        breadcrumbs={[{ label: t('common:crumbs.dashboard'), to: '/' }, { label: t('title') }]}
       />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 4 }}>

@@ -7,6 +7,7 @@ import type {
 } from '@ledgerdesk/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ZodMiniNull, ZodMiniUnknown } from 'zod/mini';
+import { i18n } from '../../i18n';
 import { api, errorMessageOf } from '../../lib/api';
 import type { MutationResponse } from '../../lib/list';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -33,7 +34,7 @@ export function useUpdateProfile() {
         queryClient.invalidateQueries({ queryKey: resourceKeys.audit }),
       ]);
     },
-    onError: (error) => notifyError(errorMessageOf(error), { title: 'Failed to update your profile' }),
+    onError: (error) => notifyError(errorMessageOf(error), { title: i18n.t('profile:toasts.updateFailed') }),
   });
 }
 
@@ -47,7 +48,8 @@ export function useChangePassword() {
       notifySuccess(response.successMessage);
       await queryClient.invalidateQueries({ queryKey: profileKeys.sessions });
     },
-    onError: (error) => notifyError(errorMessageOf(error), { title: 'Failed to change your password' }),
+    onError: (error) =>
+      notifyError(errorMessageOf(error), { title: i18n.t('profile:toasts.passwordFailed') }),
   });
 }
 
@@ -68,7 +70,7 @@ function useSessionMutation<Variables>(
       notifySuccess(response.successMessage);
       await queryClient.invalidateQueries({ queryKey: profileKeys.sessions });
     },
-    onError: (error) => notifyError(errorMessageOf(error), { title: 'Failed to sign out the session' }),
+    onError: (error) => notifyError(errorMessageOf(error), { title: i18n.t('profile:toasts.revokeFailed') }),
   });
 }
 

@@ -1,3 +1,5 @@
+import { i18n } from '../../i18n';
+
 const browsers: [RegExp, string][] = [
   [/Edg(?:e|A|iOS)?\/([\d]+)/, 'Edge'],
   [/OPR\/([\d]+)/, 'Opera'],
@@ -19,7 +21,7 @@ const systems: [RegExp, string][] = [
 
 /** "Chrome 131 on Linux" from a User-Agent header; something readable for anything else. */
 export function describeDevice(userAgent: string): string {
-  if (!userAgent) return 'Unknown device';
+  if (!userAgent) return i18n.t('profile:device.unknown');
   let browser: string | undefined;
   for (const [pattern, name] of browsers) {
     const match = pattern.exec(userAgent);
@@ -29,9 +31,9 @@ export function describeDevice(userAgent: string): string {
     }
   }
   const system = systems.find(([pattern]) => pattern.test(userAgent))?.[1];
-  if (browser && system) return `${browser} on ${system}`;
+  if (browser && system) return i18n.t('profile:device.browserOn', { browser, system });
   if (browser) return browser;
-  if (system) return `A browser on ${system}`;
+  if (system) return i18n.t('profile:device.aBrowserOn', { system });
   // A script or tool (curl/8.5.0, node-fetch...): its own name.
-  return userAgent.split(/[\s(]/)[0] || 'Unknown device';
+  return userAgent.split(/[\s(]/)[0] || i18n.t('profile:device.unknown');
 }

@@ -17,6 +17,7 @@ import {
 import { IconAlertCircle, IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, FormProvider, type SubmitHandler, useForm, useFormContext } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod/mini';
 import { NewPasswordInput } from '../../components/PasswordRules';
@@ -43,6 +44,7 @@ export function historyUrl(userId: string) {
 }
 
 function UserFields({ autoFocus }: { autoFocus: boolean }) {
+  const { t } = useTranslation('users');
   const can = useCan();
   const mayListGroups = can('groups.view');
   const groupOptions = useGroupOptions(mayListGroups);
@@ -56,7 +58,7 @@ function UserFields({ autoFocus }: { autoFocus: boolean }) {
     <>
       <TextInput
         {...register('email')}
-        label="Email"
+        label={t('common:fields.email')}
         type="email"
         autoComplete="off"
         error={errors.email?.message}
@@ -65,7 +67,7 @@ function UserFields({ autoFocus }: { autoFocus: boolean }) {
       />
       <TextInput
         {...register('username')}
-        label="Username"
+        label={t('common:fields.username')}
         autoComplete="off"
         error={errors.username?.message}
         withAsterisk
@@ -73,11 +75,15 @@ function UserFields({ autoFocus }: { autoFocus: boolean }) {
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <TextInput
           {...register('firstName')}
-          label="First name"
+          label={t('common:fields.firstName')}
           error={errors.firstName?.message}
           withAsterisk
         />
-        <TextInput {...register('lastName')} label="Last name" error={errors.lastName?.message} />
+        <TextInput
+          {...register('lastName')}
+          label={t('common:fields.lastName')}
+          error={errors.lastName?.message}
+        />
       </SimpleGrid>
       {mayListGroups ? (
         <Controller
@@ -85,20 +91,19 @@ function UserFields({ autoFocus }: { autoFocus: boolean }) {
           name="groupIds"
           render={({ field, fieldState }) => (
             <MultiSelect
-              label="Groups"
-              placeholder={field.value?.length ? undefined : 'No group'}
+              label={t('fields.groups')}
+              placeholder={field.value?.length ? undefined : t('fields.noGroup')}
               data={groupOptions.data ?? []}
               value={field.value ?? []}
               onChange={field.onChange}
               onBlur={field.onBlur}
               ref={field.ref}
               error={
-                fieldState.error?.message ??
-                (groupOptions.isError ? 'The groups could not be loaded.' : undefined)
+                fieldState.error?.message ?? (groupOptions.isError ? t('fields.groupsFailed') : undefined)
               }
               searchable
               clearable
-              nothingFoundMessage="No group found"
+              nothingFoundMessage={t('fields.noGroupFound')}
               comboboxProps={{ withinPortal: true }}
             />
           )}
@@ -110,7 +115,7 @@ function UserFields({ autoFocus }: { autoFocus: boolean }) {
           name="isActive"
           render={({ field }) => (
             <Switch
-              label="Active (may sign in)"
+              label={t('fields.active')}
               checked={field.value ?? true}
               onChange={(event) => field.onChange(event.currentTarget.checked)}
               onBlur={field.onBlur}
@@ -123,7 +128,7 @@ function UserFields({ autoFocus }: { autoFocus: boolean }) {
           name="isAdmin"
           render={({ field }) => (
             <Switch
-              label="Administrator (all permissions)"
+              label={t('fields.admin')}
               checked={field.value ?? false}
               onChange={(event) => field.onChange(event.currentTarget.checked)}
               onBlur={field.onBlur}
@@ -154,10 +159,11 @@ function FormButtons({
   pending: boolean;
   label: string;
 }) {
+  const { t } = useTranslation('users');
   return (
     <Group justify="flex-end" gap="sm" mt="xs">
       <Button variant="default" onClick={onCancel} disabled={pending}>
-        Cancel
+        {t('common:actions.cancel')}
       </Button>
       <Button type="submit" loading={pending} disabled={pending}>
         {label}
@@ -170,6 +176,7 @@ type CreateInput = z.input<typeof userCreate>;
 type CreateOutput = z.output<typeof userCreate>;
 
 function CreateUserForm({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('users');
   const create = useCreateUser();
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<CreateInput, unknown, CreateOutput>({
@@ -219,7 +226,7 @@ function CreateUserForm({ onClose }: { onClose: () => void }) {
             name="sendPasswordMail"
             render={({ field }) => (
               <Radio.Group
-                label="Password"
+                label={t('common:fields.password')}
                 value={field.value ? 'mail' : 'password'}
                 onChange={(value) => {
                   const mail = value === 'mail';
@@ -229,12 +236,8 @@ function CreateUserForm({ onClose }: { onClose: () => void }) {
                 }}
               >
                 <Stack gap={8} mt={6}>
-                  <Radio value="password" label="Set an initial password" />
-                  <Radio
-                    value="mail"
-                    label="Send a set-password mail"
-                    description="The user chooses a password with a link sent by mail."
-                  />
+                  <Radio value="password" label={t('fields.setPassword')} />
+                  <Radio value="mail" label={t('fields.sendMail')} description={t('fields.sendMailHint')} />
                 </Stack>
               </Radio.Group>
             )}
@@ -242,12 +245,12 @@ function CreateUserForm({ onClose }: { onClose: () => void }) {
           {sendMail ? null : (
             <NewPasswordInput
               {...register('password')}
-              label="Initial password"
+              label={t('fields.initialPassword')}
               error={errors.password?.message}
               withAsterisk
             />
           )}
-          <FormButtons onCancel={onClose} pending={create.isPending} label="Add user" />
+          <FormButtons onCancel={onClose} pending={create.isPending} label={t('add')} />
         </Stack>
       </form>
     </FormProvider>
@@ -258,6 +261,7 @@ type UpdateInput = z.input<typeof userUpdate>;
 type UpdateOutput = z.output<typeof userUpdate>;
 
 function EditUserForm({ user, onClose }: { user: UserRecord; onClose: () => void }) {
+  const { t } = useTranslation('users');
   const update = useUpdateUser();
   const can = useCan();
   const [serverError, setServerError] = useState<string | null>(null);
@@ -298,7 +302,11 @@ function EditUserForm({ user, onClose }: { user: UserRecord; onClose: () => void
               history in the audit log
             </Anchor>
           ) : null}
-          <FormButtons onCancel={onClose} pending={update.isPending} label="Save changes" />
+          <FormButtons
+            onCancel={onClose}
+            pending={update.isPending}
+            label={t('common:actions.saveChanges')}
+          />
         </Stack>
       </form>
     </FormProvider>
@@ -314,13 +322,14 @@ interface UserFormModalProps {
 
 /** Add a user, or edit one (PUT with the id in the body). */
 export function UserFormModal({ opened, user, onClose }: UserFormModalProps) {
+  const { t } = useTranslation('users');
   return (
     <Modal
       opened={opened}
       onClose={onClose}
-      title={user ? `Edit ${user.email}` : 'Add user'}
+      title={user ? t('editTitle', { email: user.email }) : t('add')}
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
     >
       {/* A new form for each opening: no values or errors left from the last one. */}
       {opened ? (

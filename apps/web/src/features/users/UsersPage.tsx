@@ -23,6 +23,7 @@ import {
 } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
@@ -73,7 +74,8 @@ function withActive(user: UserRecord, isActive: boolean) {
 const column = createColumnHelper<UserRecord>();
 
 export function UsersPage() {
-  usePageTitle('Users');
+  const { t } = useTranslation('users');
+  usePageTitle(t('title'));
   const can = useCan();
   const navigate = useNavigate();
   const me = useSessionUser();
@@ -96,7 +98,7 @@ export function UsersPage() {
     const base = [
       column.accessor((user) => fullName(user), {
         id: 'firstName',
-        header: 'Name',
+        header: t('columns.name'),
         enableSorting: true,
         cell: ({ row }) => (
           <Group gap="sm" wrap="nowrap">
@@ -109,10 +111,10 @@ export function UsersPage() {
           </Group>
         ),
       }),
-      column.accessor('email', { header: 'Email', enableSorting: true }),
-      column.accessor('username', { header: 'Username', enableSorting: true }),
+      column.accessor('email', { header: t('common:fields.email'), enableSorting: true }),
+      column.accessor('username', { header: t('common:fields.username'), enableSorting: true }),
       column.accessor('groups', {
-        header: 'Groups',
+        header: t('fields.groups'),
         cell: ({ getValue }) => {
           const groups = getValue();
           if (groups.length === 0)
@@ -133,40 +135,40 @@ export function UsersPage() {
         },
       }),
       column.accessor('isActive', {
-        header: 'Active',
+        header: t('columns.active'),
         cell: ({ getValue }) =>
           getValue() ? (
             <Badge color="teal" c="teal.9" bg="teal.0" variant="light">
-              Active
+              {t('status.active')}
             </Badge>
           ) : (
             <Badge color="gray" variant="light">
-              Inactive
+              {t('status.inactive')}
             </Badge>
           ),
       }),
       column.accessor('isAdmin', {
-        header: 'Admin',
+        header: t('columns.admin'),
         cell: ({ getValue }) =>
           getValue() ? (
             <Badge color="blue" variant="light">
-              Admin
+              {t('columns.admin')}
             </Badge>
           ) : (
             <Text size="sm" c="dimmed">
-              No
+              {t('common:words.no')}
             </Text>
           ),
       }),
       column.accessor('lastLogin', {
-        header: 'Last login',
+        header: t('columns.lastLogin'),
         enableSorting: true,
         cell: ({ getValue }) => {
           const value = getValue();
           if (!value)
             return (
               <Text size="sm" c="dimmed">
-                Never
+                {t('columns.never')}
               </Text>
             );
           return (
@@ -184,7 +186,7 @@ export function UsersPage() {
       ...base,
       column.display({
         id: 'actions',
-        header: () => <VisuallyHidden>Actions</VisuallyHidden>,
+        header: () => <VisuallyHidden>{t('common:table.actions')}</VisuallyHidden>,
         meta: { align: 'right', width: 56 },
         cell: ({ row }) => {
           const user = row.original;
@@ -192,7 +194,11 @@ export function UsersPage() {
           return (
             <Menu position="bottom-end" withinPortal shadow="md" width={240}>
               <Menu.Target>
-                <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${user.email}`}>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  aria-label={t('common:table.actionsFor', { name: user.email })}
+                >
                   <IconDots size={18} aria-hidden="true" />
                 </ActionIcon>
               </Menu.Target>
@@ -203,7 +209,7 @@ export function UsersPage() {
                       leftSection={<IconPencil size={16} aria-hidden="true" />}
                       onClick={() => setForm({ opened: true, user })}
                     >
-                      Edit
+                      {t('common:actions.edit')}
                     </Menu.Item>
                     {self ? null : (
                       <Menu.Item
@@ -216,14 +222,14 @@ export function UsersPage() {
                         }
                         onClick={() => update.mutate(withActive(user, !user.isActive))}
                       >
-                        {user.isActive ? 'Deactivate' : 'Activate'}
+                        {user.isActive ? t('actions.deactivate') : t('actions.activate')}
                       </Menu.Item>
                     )}
                     <Menu.Item
                       leftSection={<IconMailForward size={16} aria-hidden="true" />}
                       onClick={() => sendReset.mutate(user.id)}
                     >
-                      Send password reset mail
+                      {t('actions.sendReset')}
                     </Menu.Item>
                   </>
                 ) : null}
@@ -232,7 +238,7 @@ export function UsersPage() {
                     leftSection={<IconHistory size={16} aria-hidden="true" />}
                     onClick={() => navigate(historyUrl(user.id))}
                   >
-                    View history
+                    {t('actions.history')}
                   </Menu.Item>
                 ) : null}
                 {mayManage && !self ? (
@@ -243,7 +249,7 @@ export function UsersPage() {
                       leftSection={<IconTrash size={16} aria-hidden="true" />}
                       onClick={() => setToDelete(user)}
                     >
-                      Delete
+                      {t('common:actions.delete')}
                     </Menu.Item>
                   </>
                 ) : null}
@@ -253,17 +259,17 @@ export function UsersPage() {
         },
       }),
     ];
-  }, [mayManage, mayAudit, me?.id, navigate, update.mutate, sendReset.mutate]);
+  }, [mayManage, mayAudit, me?.id, navigate, update.mutate, sendReset.mutate, t]);
 
   const filtered = Boolean(table.search || Object.keys(table.filters).length);
 
   const toolbar = (
     <>
-      <SearchInput placeholder="Name, email, username" value={table.search} onChange={table.setSearch} />
+      <SearchInput placeholder={t('searchPlaceholder')} value={table.search} onChange={table.setSearch} />
       {groupOptions.data ? (
         <Select
-          label="Group"
-          placeholder="Any group"
+          label={t('filters.group')}
+          placeholder={t('filters.anyGroup')}
           data={groupOptions.data}
           value={table.filters.group ?? null}
           onChange={(value) => table.setFilter('group', value)}
@@ -274,11 +280,11 @@ export function UsersPage() {
         />
       ) : null}
       <Select
-        label="Status"
-        placeholder="Any status"
+        label={t('filters.status')}
+        placeholder={t('filters.anyStatus')}
         data={[
-          { value: 'true', label: 'Active' },
-          { value: 'false', label: 'Inactive' },
+          { value: 'true', label: t('status.active') },
+          { value: 'false', label: t('status.inactive') },
         ]}
         value={table.filters.isActive ?? null}
         onChange={(value) => table.setFilter('isActive', value)}
@@ -286,11 +292,11 @@ export function UsersPage() {
         w={{ base: '100%', xs: 150 }}
       />
       <Select
-        label="Role"
-        placeholder="Any role"
+        label={t('filters.role')}
+        placeholder={t('filters.anyRole')}
         data={[
-          { value: 'true', label: 'Administrators' },
-          { value: 'false', label: 'Other users' },
+          { value: 'true', label: t('filters.administrators') },
+          { value: 'false', label: t('filters.others') },
         ]}
         value={table.filters.isAdmin ?? null}
         onChange={(value) => table.setFilter('isAdmin', value)}
@@ -299,7 +305,7 @@ export function UsersPage() {
       />
       {filtered ? (
         <Button variant="subtle" onClick={table.clearFilters}>
-          Clear filters
+          {t('common:actions.clearFilters')}
         </Button>
       ) : null}
     </>
@@ -308,31 +314,35 @@ export function UsersPage() {
   return (
     <>
       <PageHeader
-        title="Users"
-        description="Who may sign in, their groups, and whether they administer Ledgerdesk."
-        breadcrumbs={[{ label: 'Dashboard', to: '/' }, { label: 'Administration' }, { label: 'Users' }]}
+        title={t('title')}
+        description={t('description')}
+        breadcrumbs={[
+          { label: t('common:crumbs.dashboard'), to: '/' },
+          { label: t('common:crumbs.administration') },
+          { label: t('title') },
+        ]}
         actions={
           mayManage ? (
             <Button
               leftSection={<IconPlus size={18} aria-hidden="true" />}
               onClick={() => setForm({ opened: true, user: null })}
             >
-              Add user
+              {t('add')}
             </Button>
           ) : null
         }
       />
 
       <DataTable
-        label="Users"
+        label={t('title')}
         columns={columns}
         data={users.data}
         state={table}
         fetching={users.isFetching}
         error={users.error}
         onRetry={() => void users.refetch()}
-        emptyMessage="No users found"
-        noun={['user', 'users']}
+        emptyMessage={t('empty')}
+        noun={[t('noun.one'), t('noun.many')]}
         getRowId={(user) => user.id}
         toolbar={toolbar}
       />
@@ -345,8 +355,8 @@ export function UsersPage() {
 
       <ConfirmDialog
         opened={toDelete !== null}
-        title="Delete user"
-        confirmLabel="Delete user"
+        title={t('delete.title')}
+        confirmLabel={t('delete.title')}
         pending={remove.isPending}
         onClose={() => setToDelete(null)}
         onConfirm={() => {
@@ -355,10 +365,12 @@ export function UsersPage() {
         }}
       >
         {toDelete ? (
-          <>
-            Delete <strong>{fullName(toDelete)}</strong> ({toDelete.email})? They lose access at once, and
-            this cannot be undone. Their audit history is kept.
-          </>
+          <Trans
+            t={t}
+            i18nKey="delete.question"
+            values={{ name: fullName(toDelete), email: toDelete.email }}
+            components={{ strong: <strong /> }}
+          />
         ) : null}
       </ConfirmDialog>
     </>

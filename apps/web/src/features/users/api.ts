@@ -10,6 +10,7 @@ import {
 } from '@ledgerdesk/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ZodMiniNull, ZodMiniUnknown } from 'zod/mini';
+import { i18n } from '../../i18n';
 import { api, errorMessageOf } from '../../lib/api';
 import type { ListResponse, MutationResponse } from '../../lib/list';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -92,7 +93,7 @@ export function useUpdateUser() {
       notifySuccess(response.successMessage);
       await invalidate();
     },
-    onError: (error) => notifyError(errorMessageOf(error), { title: 'Failed to update user' }),
+    onError: (error) => notifyError(errorMessageOf(error), { title: i18n.t('users:toasts.updateFailed') }),
   });
 }
 
@@ -117,6 +118,6 @@ export function useSendPasswordResetMail() {
       notifySuccess(response.successMessage);
       await queryClient.invalidateQueries({ queryKey: resourceKeys.audit });
     },
-    onError: (error) => notifyError(errorMessageOf(error), { title: 'Failed to send the mail' }),
+    onError: (error) => notifyError(errorMessageOf(error), { title: i18n.t('users:toasts.mailFailed') }),
   });
 }
