@@ -8,11 +8,21 @@ import type { DatabaseHandle } from './db/client';
 import { createMailer, type Mailer } from './lib/mailer';
 import { accountsRoutes } from './modules/accounts/routes';
 import { createAccountsService } from './modules/accounts/service';
+import { apiKeysRoutes } from './modules/api-keys/routes';
+import { createApiKeysService } from './modules/api-keys/service';
 import { auditRoutes } from './modules/audit/routes';
 import { createAuditService } from './modules/audit/service';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
+import { countriesRoutes } from './modules/countries/routes';
+import { createCountriesService } from './modules/countries/service';
 import { healthRoutes } from './modules/health/routes';
+import {
+  applicationResource,
+  candidateResource,
+  jobCompanyResource,
+  jobResource,
+} from './modules/jobs/resources';
 import { libraryRoutes } from './modules/library/routes';
 import { createLibraryService } from './modules/library/service';
 import { createLibraryTransfer } from './modules/library/transfer';
@@ -81,6 +91,12 @@ export async function buildApp(deps: AppDeps) {
   auditRoutes(app, audit);
   libraryRoutes(app, library, createLibraryTransfer({ db, audit }));
   registerResource(app, { db, audit }, taskResource(users));
+  registerResource(app, { db, audit }, jobCompanyResource);
+  registerResource(app, { db, audit }, jobResource);
+  registerResource(app, { db, audit }, candidateResource);
+  registerResource(app, { db, audit }, applicationResource);
+  apiKeysRoutes(app, createApiKeysService({ db, audit, users }));
+  countriesRoutes(app, createCountriesService(db));
 
   await registerWebApp(app, deps.webDistDir ?? webDistDir);
   return app;

@@ -1,4 +1,4 @@
-import { type Access, messages } from '@ledgerdesk/contracts';
+import { type Access, apiKeyMessages, messages } from '@ledgerdesk/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors';
 import type { Actor } from '../modules/audit/service';
@@ -12,6 +12,13 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route; a route under /api without it is denied. */
     access?: Access;
+    /**
+     * Only with a signed-in session, never with an API key (403): what a key must not do even if
+     * its creator could — sign out or list sessions, change the password, profile or preferences,
+     * and create or change API keys (a leaked key must not be able to make itself a successor or
+     * lock its owner out).
+     */
+    sessionOnly?: boolean;
   }
   interface FastifyRequest {
     user: AuthUser | null;
@@ -33,19 +40,24 @@ export function currentUser(request: FastifyRequest): AuthUser {
   return request.user;
 }
 
-/** The actor of an audit entry: the caller, their address and the request. */
+/**
+ * The actor of an audit entry: the caller, their address and the request. A call made with an API
+ * key is the key's creator's, and its label names the key.
+ */
 export function actorOf(request: FastifyRequest): Actor {
+  const user = request.user;
   return {
-    id: request.user?.id ?? null,
-    label: request.user?.email ?? '',
+    id: user?.id ?? null,
+    label: user?.apiKey ? `${user.email} (API key ${user.apiKey.prefix}…)` : (user?.email ?? ''),
     ip: request.ip,
     requestId: String(request.id),
   };
 }
 
 /**
- * Bearer token → user, then the route's declared access. Runs on every request, before the body
- * is read. Deny by default: a route under /api that declares no access answers 403.
+ * Bearer token (a session's, or an API key) → user, then the route's declared access. Runs on
+ * every request, before the body is read. Deny by default: a route under /api that declares no
+ * access answers 403. An API key on a `sessionOnly` route answers 403 as well.
  */
 export function registerAuth(app: FastifyInstance, auth: AuthService) {
   const routeTable: RouteEntry[] = [];
@@ -78,6 +90,8 @@ export function registerAuth(app: FastifyInstance, auth: AuthService) {
     const user = token ? await auth.authenticate(token) : null;
     if (!user) throw AppError.unauthorized(messages.invalidCredentials);
     request.user = user;
+    if (user.apiKey && request.routeOptions.config.sessionOnly)
+      throw AppError.forbidden(apiKeyMessages.sessionOnly);
     if (access !== 'authenticated' && !can(user, access)) throw AppError.forbidden();
   });
 }

@@ -1,6 +1,6 @@
 import type { Area, ListQuery } from '@ledgerdesk/contracts';
 import { errorResponse, listQuery, listResponse, messages, mutationResponse } from '@ledgerdesk/contracts';
-import { and, asc, eq, gt, inArray, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, or, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,7 +11,7 @@ import { AppError } from '../lib/errors';
 import { added, deleted, updated } from '../lib/responses';
 import type { AuditService } from '../modules/audit/service';
 import { actorOf } from '../plugins/auth';
-import { listPage, orderingOf, searchCondition } from './list';
+import { containsPattern, listPage, orderingOf, searchCondition } from './list';
 import { findById } from './records';
 
 type Table = PgTable & { id: PgColumn };
@@ -44,6 +44,11 @@ export type ResourceDefinition<
   /** Conditions of the filters a list was asked for. */
   where: (filters: z.output<F>) => (SQL | undefined)[];
   search: SQLWrapper[];
+  /**
+   * Search in what the record refers to (another table's names): conditions for a `%term%`
+   * pattern, OR'd with `search` — e.g. `inArray(t.ownerId, <ids whose name matches>)`.
+   */
+  searchIn?: (pattern: string) => SQL[];
   sortable: Record<string, SQLWrapper>;
   defaultOrdering: string;
   /** Rows → records, a page at a time (so that what rows refer to is fetched once). */
@@ -51,8 +56,11 @@ export type ResourceDefinition<
   toValues: (input: z.output<I>) => Partial<Insert<T>>;
   /** A record back as input: where a PATCH starts from, before the fields it sends. */
   toInput: (record: R) => z.input<I>;
-  /** The area's own rules, checked before a write (in the write's transaction). */
-  validate?: (db: Database, input: z.output<I>) => Promise<void>;
+  /**
+   * The area's own rules, checked before a write (in the write's transaction); `id` is the record
+   * being changed (undefined on create), e.g. to leave it out of a uniqueness check.
+   */
+  validate?: (db: Database, input: z.output<I>, id?: string) => Promise<void>;
   /**
    * Rows of other tables that belong to the record (order lines, invoice items, members), written
    * after the record in the same transaction: on create, and on update (replace them from `input`).
@@ -96,7 +104,11 @@ export function registerResource<
   // The record's schema, widened: Fastify cannot resolve a reply type from a generic schema.
   const anyRecord: z.ZodMiniType = def.record;
 
-  const whereOf = (q: ListQuery & z.output<F>) => and(searchCondition(q.search, def.search), ...def.where(q));
+  const searchOf = (term: string | undefined) =>
+    term && def.searchIn
+      ? or(searchCondition(term, def.search), ...def.searchIn(containsPattern(term)))
+      : searchCondition(term, def.search);
+  const whereOf = (q: ListQuery & z.output<F>) => and(searchOf(q.search), ...def.where(q));
   const describe = async (executor: Database, row: Row<T>) => {
     const [record] = await def.toRecords(executor, [row]);
     if (!record) throw AppError.notFound();
@@ -137,7 +149,7 @@ export function registerResource<
       const before = await describe(executor, await findById(executor, table, id));
       // The fields not sent keep their values: the input is the current record with the changes.
       const merged = def.input.parse({ ...def.toInput(before), ...changes }) as z.output<I>;
-      await def.validate?.(executor, merged);
+      await def.validate?.(executor, merged, id);
       const [row] = (await executor
         .update(table)
         .set({ ...def.toValues(merged), updatedBy: actor.id } as never)

@@ -4,6 +4,9 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { groups, userGroups, users } from '../db/schema';
 import { generatePassword, hashPassword } from '../lib/passwords';
+import { syncCountries } from '../modules/countries/service';
+import { seedApiKeys } from './api-keys';
+import { seedJobs } from './jobs';
 import { seedLibrary } from './library';
 import { createRandom } from './random';
 import { seedTasks } from './tasks';
@@ -74,6 +77,8 @@ const lastNames = [
  * so a restart never seeds twice.
  */
 export async function seedDatabase(db: Database, config: Config): Promise<SeedResult> {
+  // Reference data, not demo data: brought up to date on every start, empty database or not.
+  await syncCountries(db);
   const [row] = await db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return { createdAdmin: false, seededDemo: false };
 
@@ -116,6 +121,8 @@ export async function seedDatabase(db: Database, config: Config): Promise<SeedRe
       createdUsers.map((u) => u.id),
       admin.id,
     );
+    await seedJobs(tx as Database, admin.id);
+    await seedApiKeys(tx as Database, admin.id);
     await tx.insert(userGroups).values(
       createdUsers.map((u) => ({
         userId: u.id,

@@ -29,6 +29,8 @@ export function accountsRoutes(app: FastifyInstance, accounts: AccountsService, 
   const r = app.withTypeProvider<ZodTypeProvider>();
   const publicRoute = { config: { access: 'public' as const } };
   const signedIn = { config: { access: 'authenticated' as const } };
+  // Your own account's password, profile, settings and sessions: never with an API key.
+  const ownAccount = { config: { access: 'authenticated' as const, sessionOnly: true } };
 
   r.post(
     '/api/auth/signup',
@@ -97,7 +99,7 @@ export function accountsRoutes(app: FastifyInstance, accounts: AccountsService, 
   r.put(
     '/api/users/me/',
     {
-      ...signedIn,
+      ...ownAccount,
       schema: {
         tags: ['profile'],
         summary: 'Edit your username and names',
@@ -115,7 +117,7 @@ export function accountsRoutes(app: FastifyInstance, accounts: AccountsService, 
   r.post(
     '/api/users/profile/',
     {
-      ...signedIn,
+      ...ownAccount,
       schema: {
         tags: ['profile'],
         summary: 'Edit your username (the profile call of the original client: idx is your id)',
@@ -138,7 +140,7 @@ export function accountsRoutes(app: FastifyInstance, accounts: AccountsService, 
   r.post(
     '/api/users/me/password/',
     {
-      ...signedIn,
+      ...ownAccount,
       schema: {
         tags: ['profile'],
         summary: 'Change your password; your other sessions are signed out',
@@ -175,7 +177,7 @@ export function accountsRoutes(app: FastifyInstance, accounts: AccountsService, 
   r.put(
     '/api/users/me/preferences/',
     {
-      ...signedIn,
+      ...ownAccount,
       schema: {
         tags: ['profile'],
         summary: 'Save your layout settings and language',
@@ -190,7 +192,7 @@ export function accountsRoutes(app: FastifyInstance, accounts: AccountsService, 
   r.get(
     '/api/users/me/sessions/',
     {
-      ...signedIn,
+      ...ownAccount,
       schema: { tags: ['profile'], summary: 'Your active sessions', response: { 200: z.array(ownSession) } },
     },
     (request) => accounts.listOwnSessions(currentUser(request)),
@@ -199,7 +201,7 @@ export function accountsRoutes(app: FastifyInstance, accounts: AccountsService, 
   r.delete(
     '/api/users/me/sessions/:id/',
     {
-      ...signedIn,
+      ...ownAccount,
       schema: {
         tags: ['profile'],
         summary: 'Sign out one of your sessions',
@@ -216,7 +218,7 @@ export function accountsRoutes(app: FastifyInstance, accounts: AccountsService, 
   r.post(
     '/api/users/me/sessions/revoke-others/',
     {
-      ...signedIn,
+      ...ownAccount,
       schema: {
         tags: ['profile'],
         summary: 'Sign out all your sessions but this one',

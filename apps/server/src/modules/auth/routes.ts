@@ -33,7 +33,7 @@ export function authRoutes(app: FastifyInstance, auth: AuthService) {
   r.post(
     '/api/users/logout/',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', sessionOnly: true },
       schema: { tags, summary: 'Revoke the token of this request', response: { 204: z.null() } },
     },
     async (request, reply) => {
@@ -49,7 +49,7 @@ export function authRoutes(app: FastifyInstance, auth: AuthService) {
       schema: { tags, summary: 'The signed-in user', response: { 200: sessionUser } },
     },
     (request) => {
-      const { sessionId: _sessionId, isAdmin: _isAdmin, ...user } = currentUser(request);
+      const { sessionId: _sessionId, apiKey: _apiKey, isAdmin: _isAdmin, ...user } = currentUser(request);
       return user;
     },
   );

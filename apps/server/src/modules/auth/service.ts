@@ -1,5 +1,7 @@
 import {
+  API_KEY_PREFIX,
   permissions as allPermissions,
+  apiKeyMessages,
   errorCodes,
   isPermission,
   type LoginRequest,
@@ -8,10 +10,10 @@ import {
   type Permission,
   type SessionUser,
 } from '@ledgerdesk/contracts';
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { groups, sessions, userGroups, users } from '../../db/schema';
+import { apiKeys, groups, sessions, userGroups, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { createThrottle, type ThrottleRule } from '../../lib/throttle';
@@ -31,8 +33,15 @@ const perAddress: ThrottleRule = { ...perEmail, limit: LOGIN_LIMITS.perAddress }
 // turn every request into a write.
 const SLIDE_EVERY_MS = 60_000;
 
-/** The signed-in caller as the routes see it. */
-export type AuthUser = SessionUser & { sessionId: string; isAdmin: boolean };
+/**
+ * The caller as the routes see it: signed in with a session (`sessionId`), or calling with an
+ * API key (`apiKey`; then `sessionId` is null, and the routes marked `sessionOnly` refuse it).
+ */
+export type AuthUser = SessionUser & {
+  sessionId: string | null;
+  apiKey: { id: string; prefix: string } | null;
+  isAdmin: boolean;
+};
 
 export function can(user: AuthUser, permission: Permission): boolean {
   return user.isAdmin || user.permissions.includes(permission);
@@ -81,7 +90,7 @@ export function createAuthService(deps: { db: Database; config: Config; audit: A
     executor: Database,
     userId: string,
     actor: Actor,
-    exceptSessionId?: string,
+    exceptSessionId?: string | null,
   ): Promise<number> {
     const ended = await executor
       .update(sessions)
@@ -95,6 +104,44 @@ export function createAuthService(deps: { db: Database; config: Config; audit: A
       )
       .returning({ id: sessions.id });
     return ended.length;
+  }
+
+  /**
+   * The creator behind an API key, with their current permissions: null when the key is unknown,
+   * disabled or expired, or its creator deactivated. Its last use is recorded at most once a minute.
+   */
+  async function authenticateKey(secret: string): Promise<AuthUser | null> {
+    const [row] = await db
+      .select({
+        key: { id: apiKeys.id, prefix: apiKeys.visiblePrefix, lastUsedAt: apiKeys.lastUsedAt },
+        user: users,
+      })
+      .from(apiKeys)
+      .innerJoin(users, eq(users.id, apiKeys.userId))
+      .where(
+        and(
+          eq(apiKeys.secretHash, hashToken(secret)),
+          eq(apiKeys.status, 'Active'),
+          or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, sql`now()`)),
+          eq(users.isActive, true),
+        ),
+      )
+      .limit(1);
+    if (!row) return null;
+    const { key, user } = row;
+    if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() > SLIDE_EVERY_MS) {
+      // A use is not a change of the key: updated_at stays.
+      await db
+        .update(apiKeys)
+        .set({ lastUsedAt: sql`now()`, updatedAt: sql`${apiKeys.updatedAt}` })
+        .where(eq(apiKeys.id, key.id));
+    }
+    return {
+      ...(await describeUser(user)),
+      sessionId: null,
+      apiKey: { id: key.id, prefix: key.prefix },
+      isAdmin: user.isAdmin,
+    };
   }
 
   return {
@@ -153,6 +200,10 @@ export function createAuthService(deps: { db: Database; config: Config; audit: A
 
     /** The user behind a bearer token, or null when it is unknown, expired or revoked. */
     async authenticate(token: string): Promise<AuthUser | null> {
+      if (token.startsWith(API_KEY_PREFIX)) {
+        const user = await authenticateKey(token);
+        if (user) return user;
+      }
       const [row] = await db
         .select({ session: sessions, user: users })
         .from(sessions)
@@ -173,7 +224,12 @@ export function createAuthService(deps: { db: Database; config: Config; audit: A
           .set({ lastSeenAt: sql`now()`, expiresAt: new Date(Date.now() + config.sessionTtlMs) })
           .where(eq(sessions.id, row.session.id));
       }
-      return { ...(await describeUser(row.user)), sessionId: row.session.id, isAdmin: row.user.isAdmin };
+      return {
+        ...(await describeUser(row.user)),
+        sessionId: row.session.id,
+        apiKey: null,
+        isAdmin: row.user.isAdmin,
+      };
     },
 
     revokeSessions,
@@ -186,7 +242,7 @@ export function createAuthService(deps: { db: Database; config: Config; audit: A
       userId: string,
       password: string,
       actor: Actor,
-      options: { action?: string; keepSessionId?: string; executor?: Database } = {},
+      options: { action?: string; keepSessionId?: string | null; executor?: Database } = {},
     ): Promise<void> {
       const passwordHash = await hashPassword(password);
       const run = async (tx: Database) => {
@@ -203,15 +259,17 @@ export function createAuthService(deps: { db: Database; config: Config; audit: A
     },
 
     async logout(user: AuthUser, actor: Actor): Promise<void> {
+      const { sessionId } = user;
+      if (!sessionId) throw AppError.forbidden(apiKeyMessages.sessionOnly);
       await db.transaction(async (tx) => {
         await tx
           .update(sessions)
           .set({ revokedAt: sql`now()`, updatedBy: user.id })
-          .where(and(eq(sessions.id, user.sessionId), isNull(sessions.revokedAt)));
+          .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
         await audit.record(tx as Database, actor, {
           action: 'logout',
           entity: 'session',
-          key: user.sessionId,
+          key: sessionId,
         });
       });
     },
