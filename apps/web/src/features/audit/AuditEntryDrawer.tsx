@@ -15,7 +15,9 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertCircle, IconArrowRight, IconHistory } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { i18n } from '../../i18n';
 import { errorMessageOf } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useAuditEntry } from './api';
@@ -23,7 +25,7 @@ import { useAuditEntry } from './api';
 /** A recorded value as text: "—" for none, Yes/No, lists joined, records as JSON. */
 export function showValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'boolean') return i18n.t(value ? 'common:words.yes' : 'common:words.no');
   if (Array.isArray(value)) {
     if (value.length === 0) return '—';
     return value.every((item) => typeof item !== 'object' || item === null)
@@ -41,21 +43,24 @@ function fieldLabel(field: string): string {
 }
 
 function Changes({ entry }: { entry: AuditEntry }) {
+  const { t } = useTranslation('audit');
   const { before, after } = entry;
   const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
   if (fields.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        No field values were recorded for this action.
+        {t('entry.noValues')}
       </Text>
     );
   }
   const headers =
-    before && after ? ['Field', 'Before', '', 'After'] : ['Field', before ? 'Value (removed)' : 'Value'];
+    before && after
+      ? [t('entry.field'), t('entry.before'), '', t('entry.after')]
+      : [t('entry.field'), before ? t('entry.valueRemoved') : t('entry.value')];
   return (
     <Paper withBorder radius="md">
       <Table.ScrollContainer minWidth={320} type="native">
-        <Table verticalSpacing={8} horizontalSpacing="sm" aria-label="Changed fields">
+        <Table verticalSpacing={8} horizontalSpacing="sm" aria-label={t('entry.changedFields')}>
           <Table.Thead>
             <Table.Tr>
               {headers.map((header, index) =>
@@ -134,6 +139,7 @@ interface AuditEntryDrawerProps {
 
 /** One audit entry: who did what to which record, and the fields it changed (old → new). */
 export function AuditEntryDrawer({ entryId, fromList, onClose }: AuditEntryDrawerProps) {
+  const { t } = useTranslation('audit');
   const entry = useAuditEntry(entryId, fromList);
   const data = entry.data;
 
@@ -145,14 +151,14 @@ export function AuditEntryDrawer({ entryId, fromList, onClose }: AuditEntryDrawe
       size="lg"
       title={
         <Title order={2} fz="h4">
-          Audit entry
+          {t('entry.title')}
         </Title>
       }
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
     >
       {entry.isPending ? (
         <Group justify="center" py="xl">
-          <Loader size="sm" aria-label="Loading the entry" />
+          <Loader size="sm" aria-label={t('entry.loading')} />
         </Group>
       ) : entry.isError ? (
         <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle aria-hidden="true" />}>
@@ -161,24 +167,24 @@ export function AuditEntryDrawer({ entryId, fromList, onClose }: AuditEntryDrawe
       ) : data ? (
         <Stack gap="lg">
           <SimpleGrid cols={2} spacing="md" verticalSpacing="md">
-            <Detail label="Time">
+            <Detail label={t('columns.time')}>
               <time dateTime={data.at}>{formatDateTime(data.at)}</time>
             </Detail>
-            <Detail label="Actor">{data.actorLabel || '—'}</Detail>
-            <Detail label="Action">
+            <Detail label={t('columns.actor')}>{data.actorLabel || '—'}</Detail>
+            <Detail label={t('columns.action')}>
               <Badge variant="light" tt="none">
                 {data.action}
               </Badge>
             </Detail>
-            <Detail label="Address">{data.ip || '—'}</Detail>
-            <Detail label="Entity">{data.entity}</Detail>
-            <Detail label="Key">
+            <Detail label={t('columns.address')}>{data.ip || '—'}</Detail>
+            <Detail label={t('columns.entity')}>{data.entity}</Detail>
+            <Detail label={t('columns.key')}>
               <Code>{data.entityKey}</Code>
             </Detail>
           </SimpleGrid>
           <Stack gap="xs">
             <Title order={3} fz="h5">
-              Changes
+              {t('entry.changes')}
             </Title>
             <Changes entry={data} />
           </Stack>
@@ -187,8 +193,8 @@ export function AuditEntryDrawer({ entryId, fromList, onClose }: AuditEntryDrawe
             to={`/admin/audit?entity=${encodeURIComponent(data.entity)}&entityKey=${encodeURIComponent(data.entityKey)}`}
             size="sm"
           >
-            <IconHistory size={14} aria-hidden="true" style={{ verticalAlign: '-2px' }} /> All entries of this{' '}
-            {data.entity}
+            <IconHistory size={14} aria-hidden="true" style={{ verticalAlign: '-2px' }} />{' '}
+            {t('entry.allOf', { entity: data.entity })}
           </Anchor>
         </Stack>
       ) : null}

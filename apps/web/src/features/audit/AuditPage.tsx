@@ -3,6 +3,7 @@ import { Anchor, Badge, Button, Code, Pill, Select, Text, TextInput } from '@man
 import { useDebouncedValue } from '@mantine/hooks';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
@@ -45,6 +46,7 @@ function ActorFilter({
   value: string | undefined;
   onChange: (id: string | null) => void;
 }) {
+  const { t } = useTranslation('audit');
   const can = useCan();
   const enabled = can('users.view');
   const [search, setSearch] = useState('');
@@ -60,8 +62,8 @@ function ActorFilter({
   if (!enabled) return null;
   return (
     <Select
-      label="Actor"
-      placeholder="Anyone"
+      label={t('columns.actor')}
+      placeholder={t('filters.anyone')}
       data={data}
       value={value ?? null}
       onChange={onChange}
@@ -69,7 +71,7 @@ function ActorFilter({
       searchValue={search}
       onSearchChange={setSearch}
       filter={({ options: all }) => all}
-      nothingFoundMessage={options.isFetching ? 'Searching...' : 'No user found'}
+      nothingFoundMessage={options.isFetching ? t('filters.searching') : t('filters.noUserFound')}
       clearable
       w={{ base: '100%', sm: 200 }}
       comboboxProps={{ withinPortal: true }}
@@ -78,7 +80,8 @@ function ActorFilter({
 }
 
 export function AuditPage() {
-  usePageTitle('Audit log');
+  const { t } = useTranslation('audit');
+  usePageTitle(t('title'));
   const table = useTableUrlState({ filters: auditFilters });
   const entries = useAuditEntries(table.query);
   const [params, setParams] = useSearchParams();
@@ -99,7 +102,7 @@ export function AuditPage() {
   const columns = useMemo(
     () => [
       column.accessor('at', {
-        header: 'Time',
+        header: t('columns.time'),
         enableSorting: true,
         cell: ({ row, getValue }) => (
           // The keyboard way to open an entry (a click anywhere on the row does the same).
@@ -109,18 +112,18 @@ export function AuditPage() {
             size="sm"
             onClick={() => openEntry(row.original.id)}
             style={{ whiteSpace: 'nowrap' }}
-            aria-label={`${formatDateTime(getValue())}: show the entry`}
+            aria-label={t('showEntry', { time: formatDateTime(getValue()) })}
           >
             {formatDateTime(getValue())}
           </Anchor>
         ),
       }),
       column.accessor('actorLabel', {
-        header: 'Actor',
+        header: t('columns.actor'),
         cell: ({ getValue }) => <Text size="sm">{getValue() || '—'}</Text>,
       }),
       column.accessor('action', {
-        header: 'Action',
+        header: t('columns.action'),
         enableSorting: true,
         cell: ({ getValue }) => (
           <Badge variant="light" tt="none" color={getValue() === 'delete' ? 'red' : 'blue'}>
@@ -128,9 +131,9 @@ export function AuditPage() {
           </Badge>
         ),
       }),
-      column.accessor('entity', { header: 'Entity', enableSorting: true }),
+      column.accessor('entity', { header: t('columns.entity'), enableSorting: true }),
       column.accessor('entityKey', {
-        header: 'Key',
+        header: t('columns.key'),
         cell: ({ getValue }) => (
           <Code fz="xs" style={{ whiteSpace: 'nowrap' }}>
             {getValue()}
@@ -138,18 +141,18 @@ export function AuditPage() {
         ),
       }),
     ],
-    [openEntry],
+    [openEntry, t],
   );
 
   const filtered = Boolean(table.search || Object.keys(filters).length);
 
   const toolbar = (
     <>
-      <SearchInput placeholder="Actor, action, key" value={table.search} onChange={table.setSearch} />
+      <SearchInput placeholder={t('searchPlaceholder')} value={table.search} onChange={table.setSearch} />
       <ActorFilter value={filters.actor} onChange={(id) => setFilter('actor', id)} />
       <Select
-        label="Entity"
-        placeholder="Any entity"
+        label={t('columns.entity')}
+        placeholder={t('filters.anyEntity')}
         data={withCurrent(knownEntities, filters.entity)}
         value={filters.entity ?? null}
         onChange={(value) => setFilter('entity', value)}
@@ -157,8 +160,8 @@ export function AuditPage() {
         w={{ base: 'calc(50% - 6px)', xs: 130 }}
       />
       <Select
-        label="Action"
-        placeholder="Any action"
+        label={t('columns.action')}
+        placeholder={t('filters.anyAction')}
         data={withCurrent(knownActions, filters.action)}
         value={filters.action ?? null}
         onChange={(value) => setFilter('action', value)}
@@ -168,7 +171,7 @@ export function AuditPage() {
         comboboxProps={{ withinPortal: true }}
       />
       <TextInput
-        label="From"
+        label={t('filters.from')}
         type="date"
         value={filters.from ?? ''}
         max={filters.to}
@@ -176,7 +179,7 @@ export function AuditPage() {
         w={{ base: 'calc(50% - 6px)', xs: 140 }}
       />
       <TextInput
-        label="To"
+        label={t('filters.to')}
         type="date"
         value={filters.to ?? ''}
         min={filters.from}
@@ -188,15 +191,15 @@ export function AuditPage() {
           size="lg"
           withRemoveButton
           onRemove={() => setFilter('entityKey', null)}
-          removeButtonProps={{ 'aria-label': 'Remove the key filter' }}
+          removeButtonProps={{ 'aria-label': t('filters.removeKey') }}
           mb={4}
         >
-          Key: {filters.entityKey}
+          {t('filters.key', { key: filters.entityKey })}
         </Pill>
       ) : null}
       {filtered ? (
         <Button variant="subtle" onClick={table.clearFilters}>
-          Clear filters
+          {t('common:actions.clearFilters')}
         </Button>
       ) : null}
     </>
@@ -205,21 +208,25 @@ export function AuditPage() {
   return (
     <>
       <PageHeader
-        title="Audit log"
-        description="Every change made through Ledgerdesk: who, what, when and from where."
-        breadcrumbs={[{ label: 'Dashboard', to: '/' }, { label: 'Administration' }, { label: 'Audit log' }]}
+        title={t('title')}
+        description={t('description')}
+        breadcrumbs={[
+          { label: t('common:crumbs.dashboard'), to: '/' },
+          { label: t('common:crumbs.administration') },
+          { label: t('title') },
+        ]}
       />
 
       <DataTable
-        label="Audit log"
+        label={t('title')}
         columns={columns}
         data={entries.data}
         state={table}
         fetching={entries.isFetching}
         error={entries.error}
         onRetry={() => void entries.refetch()}
-        emptyMessage="No entries found"
-        noun={['entry', 'entries']}
+        emptyMessage={t('empty')}
+        noun={[t('noun.one'), t('noun.many')]}
         getRowId={(entry) => entry.id}
         toolbar={toolbar}
         onRowClick={(entry) => openEntry(entry.id)}
