@@ -17,6 +17,8 @@ import { createAuthService } from './modules/auth/service';
 import { countriesRoutes } from './modules/countries/routes';
 import { createCountriesService } from './modules/countries/service';
 import { healthRoutes } from './modules/health/routes';
+import { invoiceResource } from './modules/invoices/resource';
+import { invoiceRoutes } from './modules/invoices/routes';
 import {
   applicationResource,
   candidateResource,
@@ -26,7 +28,10 @@ import {
 import { libraryRoutes } from './modules/library/routes';
 import { createLibraryService } from './modules/library/service';
 import { createLibraryTransfer } from './modules/library/transfer';
+import { projectResource } from './modules/projects/resource';
 import { taskResource } from './modules/tasks/resource';
+import { teamResource } from './modules/team/resource';
+import { todoProjectResource, todoResource } from './modules/todos/resource';
 import { usersRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
 import { webDistDir } from './paths';
@@ -91,6 +96,12 @@ export async function buildApp(deps: AppDeps) {
   auditRoutes(app, audit);
   libraryRoutes(app, library, createLibraryTransfer({ db, audit }));
   registerResource(app, { db, audit }, taskResource(users));
+  registerResource(app, { db, audit }, invoiceResource());
+  invoiceRoutes(app, db);
+  registerResource(app, { db, audit }, projectResource(users));
+  registerResource(app, { db, audit }, teamResource(users));
+  registerResource(app, { db, audit }, todoProjectResource());
+  registerResource(app, { db, audit }, todoResource());
   registerResource(app, { db, audit }, jobCompanyResource);
   registerResource(app, { db, audit }, jobResource);
   registerResource(app, { db, audit }, candidateResource);

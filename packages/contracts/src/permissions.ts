@@ -2,7 +2,18 @@
  * Permission names: `<area>.view` and `<area>.manage` for every area, plus `audit.view`.
  * Each later area adds its name to `areas`; nothing else needs to change.
  */
-export const areas = ['users', 'groups', 'library', 'tasks', 'jobs', 'apiKeys'] as const;
+export const areas = [
+  'users',
+  'groups',
+  'library',
+  'tasks',
+  'jobs',
+  'apiKeys',
+  'invoices',
+  'projects',
+  'team',
+  'todos',
+] as const;
 export type Area = (typeof areas)[number];
 
 export type Permission = `${Area}.view` | `${Area}.manage` | 'audit.view';

@@ -6,10 +6,14 @@ import { groups, userGroups, users } from '../db/schema';
 import { generatePassword, hashPassword } from '../lib/passwords';
 import { syncCountries } from '../modules/countries/service';
 import { seedApiKeys } from './api-keys';
+import { seedInvoices } from './invoices';
 import { seedJobs } from './jobs';
 import { seedLibrary } from './library';
+import { seedProjects } from './projects';
 import { createRandom } from './random';
 import { seedTasks } from './tasks';
+import { seedTeam } from './team';
+import { seedTodos } from './todos';
 
 export type SeedResult = {
   /** Set when the first admin was created with a generated password: shown to the operator once. */
@@ -121,6 +125,19 @@ export async function seedDatabase(db: Database, config: Config): Promise<SeedRe
       createdUsers.map((u) => u.id),
       admin.id,
     );
+    const userIds = createdUsers.map((u) => u.id);
+    await seedInvoices(tx as Database, admin.id);
+    await seedProjects(tx as Database, userIds, admin.id);
+    await seedTeam(
+      tx as Database,
+      demoUsers.map((u, i) => ({
+        id: userIds[i] ?? '',
+        name: `${u.firstName} ${u.lastName}`,
+        email: u.email,
+      })),
+      admin.id,
+    );
+    await seedTodos(tx as Database, admin.id);
     await seedJobs(tx as Database, admin.id);
     await seedApiKeys(tx as Database, admin.id);
     await tx.insert(userGroups).values(

@@ -1,0 +1,315 @@
+import { invoiceMessages } from '@ledgerdesk/contracts';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoiceLines } from '../../src/db/schema';
+import { apiCaller } from '../caller';
+import { ADMIN, createTestContext, type TestContext } from '../context';
+
+let ctx: TestContext;
+let admin: string;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await ctx.login(ADMIN.email, ADMIN.password);
+});
+afterAll(() => ctx.close());
+
+const call = apiCaller(() => ({ ctx, token: admin }));
+
+type Invoice = {
+  _id: string;
+  invoiceNumber: string;
+  customerName: string;
+  status: string;
+  issueDate: string;
+  lines: { id: string; description: string; quantity: string; unitPrice: string; amount: string }[];
+  taxRate: string;
+  subtotal: string;
+  discount: string;
+  tax: string;
+  shipping: string;
+  total: string;
+};
+const base = { customerName: 'Northgate Housing', issueDate: '2026-11-02' };
+async function addInvoice(fields: Record<string, unknown>): Promise<Invoice> {
+  const res = await call('POST', '/api/apps/invoice', {
+    ...base,
+    lines: [{ description: 'Survey', quantity: '1', unitPrice: '100.00' }],
+    ...fields,
+  });
+  if (res.statusCode !== 201) throw new Error(res.body);
+  return res.json().data;
+}
+const figures = (i: Invoice) => ({
+  subtotal: i.subtotal,
+  discount: i.discount,
+  tax: i.tax,
+  shipping: i.shipping,
+  total: i.total,
+});
+
+describe('invoices', () => {
+  it('numbers invoices INV-<year>-<5 digits>, one after the other, and answers with the catalogue message', async () => {
+    const res = await call('POST', '/api/apps/invoice', {
+      ...base,
+      lines: [{ description: 'Survey', quantity: 1, unitPrice: 100 }],
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().successMessage).toBe('Invoice Added Successfully');
+    const first: Invoice = res.json().data;
+    const second = await addInvoice({});
+    const year = new Date().getFullYear();
+    expect(first.invoiceNumber).toMatch(new RegExp(`^INV-${year}-\\d{5}$`));
+    const seq = (n: string) => Number(n.split('-')[2]);
+    expect(seq(second.invoiceNumber)).toBe(seq(first.invoiceNumber) + 1);
+    expect(first).toMatchObject({ status: 'Unpaid', taxRate: '0', total: '100.00' });
+    expect(first.lines).toEqual([
+      { id: expect.any(String), description: 'Survey', quantity: '1', unitPrice: '100.00', amount: '100.00' },
+    ]);
+  });
+
+  it('computes every amount exactly, rounding half up to the cent, whatever totals the client sends', async () => {
+    const awkward = await addInvoice({
+      lines: [{ description: 'Drawing sets', quantity: '3', unitPrice: '19.99' }],
+      taxRate: '7.25',
+      // Figures from the client are not the server's: they are ignored.
+      subtotal: '1.00',
+      total: '1.00',
+    });
+    expect(figures(awkward)).toEqual({
+      subtotal: '59.97',
+      discount: '0.00',
+      tax: '4.35',
+      shipping: '0.00',
+      total: '64.32',
+    });
+    expect(awkward.lines[0]?.amount).toBe('59.97');
+
+    const mixed = await addInvoice({
+      lines: [
+        { description: 'Negotiation (hours)', quantity: '1.5', unitPrice: '33.33' },
+        { description: 'Half a cent', quantity: '0.125', unitPrice: '0.04' },
+      ],
+      taxRate: '8.875',
+      discount: '10',
+      shipping: '4.99',
+    });
+    // 49.995 → 50.00, 0.005 → 0.01; tax 8.875 % of 40.01 = 3.5508875 → 3.55.
+    expect(mixed.lines.map((l) => l.amount)).toEqual(['50.00', '0.01']);
+    expect(figures(mixed)).toEqual({
+      subtotal: '50.01',
+      discount: '10.00',
+      tax: '3.55',
+      shipping: '4.99',
+      total: '48.55',
+    });
+
+    const floats = await addInvoice({
+      lines: [
+        { description: 'Ten cents', quantity: 1, unitPrice: 0.1 },
+        { description: 'Twenty cents', quantity: 1, unitPrice: 0.2 },
+      ],
+    });
+    expect(floats.total).toBe('0.30');
+    // Half a cent of tax goes up (12.5 % of 1.00 = 0.125 → 0.13), never to the even cent.
+    const half = await addInvoice({
+      lines: [{ description: 'One', quantity: '1', unitPrice: '1.00' }],
+      taxRate: '12.5',
+    });
+    expect(figures(half)).toMatchObject({ tax: '0.13', total: '1.13' });
+  });
+
+  it('validates with field errors: contract rules and the invoice’s own', async () => {
+    const bad = await call('POST', '/api/apps/invoice', {
+      customerName: '',
+      customerEmail: 'not-an-email',
+      issueDate: '02/11/2026',
+      status: 'Overdue',
+      lines: [
+        { description: 'Ok', quantity: '0', unitPrice: '1.999' },
+        { description: '', quantity: 'three', unitPrice: '-5' },
+      ],
+      taxRate: '101',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fieldErrors).toMatchObject({
+      customerName: 'Please enter the customer name.',
+      customerEmail: 'Please enter a valid email address.',
+      issueDate: 'The issue date must be a date (YYYY-MM-DD).',
+      status: 'The status must be one of: Paid, Unpaid, Pending, Cancelled.',
+      'lines.0.quantity': 'The quantity must be more than 0.',
+      'lines.0.unitPrice': 'The unit price must be a number ≥ 0 with at most 2 decimals.',
+      'lines.1.description': 'Please enter the description.',
+      'lines.1.quantity': 'The quantity must be a number ≥ 0 with at most 3 decimals.',
+      'lines.1.unitPrice': 'The unit price must be a number ≥ 0 with at most 2 decimals.',
+      taxRate: 'The tax rate must be between 0 and 100 %.',
+    });
+    const noLines = await call('POST', '/api/apps/invoice', { ...base, lines: [] });
+    expect(noLines.json().fieldErrors).toEqual({ lines: 'Add at least one line.' });
+    const rules = await call('POST', '/api/apps/invoice', {
+      ...base,
+      dueDate: '2026-11-01',
+      lines: [{ description: 'Survey', quantity: '1', unitPrice: '10' }],
+      discount: '10.01',
+    });
+    expect(rules.statusCode).toBe(400);
+    expect(rules.json().fieldErrors).toEqual({
+      dueDate: invoiceMessages.dueBeforeIssue,
+      discount: invoiceMessages.discountTooLarge,
+    });
+  });
+
+  it('PATCH replaces the lines, recomputes the totals, keeps the number; the audit log holds both', async () => {
+    const invoice = await addInvoice({ taxRate: '20' });
+    const res = await call('PATCH', `/api/apps/invoice/${invoice._id}`, {
+      lines: [
+        { description: 'Valuation', quantity: '2', unitPrice: '310' },
+        { description: 'Mileage', quantity: '38', unitPrice: '0.45' },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    const changed: Invoice = res.json().data;
+    expect(changed.invoiceNumber).toBe(invoice.invoiceNumber);
+    expect(changed.lines.map((l) => [l.description, l.amount])).toEqual([
+      ['Valuation', '620.00'],
+      ['Mileage', '17.10'],
+    ]);
+    expect(figures(changed)).toEqual({
+      subtotal: '637.10',
+      discount: '0.00',
+      tax: '127.42',
+      shipping: '0.00',
+      total: '764.52',
+    });
+    const [stored] = await ctx.database.db
+      .select({ n: count() })
+      .from(invoiceLines)
+      .where(eq(invoiceLines.invoiceId, invoice._id));
+    expect(stored?.n).toBe(2);
+    // A discount that the new subtotal cannot carry is refused, and nothing changes.
+    const tooMuch = await call('PATCH', `/api/apps/invoice/${invoice._id}`, {
+      lines: [{ description: 'Small', quantity: '1', unitPrice: '5' }],
+      discount: '6',
+    });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().fieldErrors).toEqual({ discount: invoiceMessages.discountTooLarge });
+    expect((await call('GET', `/api/apps/invoice/${invoice._id}`)).json().total).toBe('764.52');
+
+    const [entry] = (
+      await call('GET', `/api/audit/?entity=invoice&entityKey=${invoice._id}&action=update`)
+    ).json().results;
+    expect(entry.before.total).toBe('120.00');
+    expect(entry.after.total).toBe('764.52');
+    expect(entry.after.lines).toHaveLength(2);
+  });
+
+  it('lists with search by number or customer, status and date filters, ordering by total', async () => {
+    const a = await addInvoice({
+      customerName: 'Kestrel Logistics',
+      status: 'Paid',
+      issueDate: '2026-03-10',
+      lines: [{ description: 'A', quantity: '1', unitPrice: '900' }],
+    });
+    await addInvoice({
+      customerName: 'Kestrel Logistics',
+      status: 'Pending',
+      issueDate: '2026-05-20',
+      lines: [{ description: 'B', quantity: '1', unitPrice: '50' }],
+    });
+    await addInvoice({ customerName: 'Kestrel Logistics', status: 'Paid', issueDate: '2026-08-01' });
+    const list = (await call('GET', '/api/apps/invoice?search=kestrel&ordering=-total')).json();
+    expect(list.count).toBe(3);
+    expect(list.results.map((i: Invoice) => i.total)).toEqual(['900.00', '100.00', '50.00']);
+    expect((await call('GET', `/api/apps/invoice?search=${a.invoiceNumber}`)).json().results).toEqual([
+      expect.objectContaining({ _id: a._id }),
+    ]);
+    const paidSpring = (
+      await call('GET', '/api/apps/invoice?search=kestrel&status=Paid&from=2026-03-01&to=2026-06-30')
+    ).json();
+    expect(paidSpring.results.map((i: Invoice) => i._id)).toEqual([a._id]);
+    const badFilter = await call('GET', '/api/apps/invoice?status=Overdue&from=yesterday');
+    expect(badFilter.statusCode).toBe(400);
+    expect(Object.keys(badFilter.json().fieldErrors).sort()).toEqual(['from', 'status']);
+    expect((await call('GET', '/api/apps/invoice?ordering=lines')).statusCode).toBe(400);
+  });
+
+  it('summarises counts and totals per status, in decimals', async () => {
+    await addInvoice({
+      customerName: 'Summary Trust',
+      status: 'Paid',
+      lines: [{ description: 'A', quantity: '3', unitPrice: '19.99' }],
+    });
+    await addInvoice({
+      customerName: 'Summary Trust',
+      status: 'Paid',
+      lines: [{ description: 'B', quantity: '1', unitPrice: '0.01' }],
+    });
+    await addInvoice({ customerName: 'Summary Trust', status: 'Cancelled' });
+    const res = await call('GET', '/api/apps/invoice/summary?search=summary%20trust');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      all: { count: 3, total: '159.98' },
+      statuses: [
+        { status: 'Paid', count: 2, total: '59.98' },
+        { status: 'Unpaid', count: 0, total: '0.00' },
+        { status: 'Pending', count: 0, total: '0.00' },
+        { status: 'Cancelled', count: 1, total: '100.00' },
+      ],
+    });
+  });
+
+  it('deletes an invoice with its lines', async () => {
+    const invoice = await addInvoice({});
+    const res = await call('DELETE', `/api/apps/invoice/${invoice._id}`);
+    expect(res.json()).toMatchObject({ successMessage: 'Deleted Successfully', data: { id: invoice._id } });
+    expect((await call('GET', `/api/apps/invoice/${invoice._id}`)).statusCode).toBe(404);
+    const [left] = await ctx.database.db
+      .select({ n: count() })
+      .from(invoiceLines)
+      .where(eq(invoiceLines.invoiceId, invoice._id));
+    expect(left?.n).toBe(0);
+    const [entry] = (
+      await call('GET', `/api/audit/?entity=invoice&entityKey=${invoice._id}&action=delete`)
+    ).json().results;
+    expect(entry.before.invoiceNumber).toBe(invoice.invoiceNumber);
+  });
+
+  it('exports the current filter as CSV', async () => {
+    const invoice = await addInvoice({
+      customerName: 'Export, "Quoted" Ltd',
+      lines: [{ description: 'Drawing sets', quantity: '3', unitPrice: '19.99' }],
+      taxRate: '7.25',
+    });
+    const res = await call('GET', '/api/apps/invoice/export?search=quoted');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    const lines = res.body.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'invoiceNumber,customerName,customerEmail,issueDate,dueDate,status,paymentMethod,subtotal,discount,tax,shipping,total',
+    );
+    expect(lines[1]).toBe(
+      `${invoice.invoiceNumber},"Export, ""Quoted"" Ltd",,2026-11-02,,Unpaid,,59.97,0.00,4.35,0.00,64.32`,
+    );
+  });
+
+  it('invoices.view reads the list and the summary, but cannot change anything', async () => {
+    const invoice = await addInvoice({});
+    await ctx.createUser({
+      email: 'clerk@test.local',
+      password: 'clerk-password-1',
+      permissions: ['invoices.view'],
+    });
+    const token = await ctx.login('clerk@test.local', 'clerk-password-1');
+    expect((await call('GET', '/api/apps/invoice', undefined, { token })).statusCode).toBe(200);
+    expect((await call('GET', '/api/apps/invoice/summary', undefined, { token })).statusCode).toBe(200);
+    expect((await call('GET', `/api/apps/invoice/${invoice._id}`, undefined, { token })).statusCode).toBe(
+      200,
+    );
+    expect((await call('POST', '/api/apps/invoice', { ...base }, { token })).statusCode).toBe(403);
+    expect(
+      (await call('PATCH', `/api/apps/invoice/${invoice._id}`, { status: 'Paid' }, { token })).statusCode,
+    ).toBe(403);
+    expect((await call('DELETE', `/api/apps/invoice/${invoice._id}`, undefined, { token })).statusCode).toBe(
+      403,
+    );
+  });
+});

@@ -1,0 +1,52 @@
+import { z } from 'zod/mini';
+import { text } from './api';
+
+/** "The status must be one of: A, B, C." */
+export const oneOf = (label: string, values: readonly string[]) =>
+  `${label} must be one of: ${values.join(', ')}.`;
+
+/** A text the user must fill in: trimmed, not empty, within `max` characters. */
+export const requiredText = (what: string, max: number) =>
+  text(max, `The ${what} must be at most ${max} characters.`).check(
+    z.minLength(1, `Please enter the ${what}.`),
+  );
+
+/** Optional free text (defaults to ''), within `max` characters. */
+export const optionalText = (what: string, max: number) =>
+  z._default(text(max, `The ${what} must be at most ${max} characters.`), '');
+
+/** An email address that may be left empty (''), lower-cased. */
+export const optionalEmail = z._default(
+  z.pipe(
+    text(254, 'The email address must be at most 254 characters.').check(
+      z.regex(/^$|^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid email address.'),
+    ),
+    z.transform((value) => value.toLowerCase()),
+  ),
+  '',
+);
+
+/** A phone number that may be left empty: digits, spaces, ( ) - . and a leading +. */
+export const optionalPhone = z._default(
+  text(30, 'The phone number must be at most 30 characters.').check(
+    z.regex(/^$|^\+?[\d\s().-]*\d[\d\s().-]*$/, 'Use digits, spaces, ( ) - . and a leading +.'),
+  ),
+  '',
+);
+
+/** A calendar date as the API carries it. */
+export const isoDate = (label: string) => z.iso.date(`${label} must be a date (YYYY-MM-DD).`);
+
+/** The colours an avatar or a label may take (Mantine's palette names). */
+export const labelColours = [
+  'blue',
+  'cyan',
+  'green',
+  'teal',
+  'orange',
+  'red',
+  'grape',
+  'violet',
+  'indigo',
+  'pink',
+] as const;
