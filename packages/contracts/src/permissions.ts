@@ -13,7 +13,7 @@ export const areas = [
   'projects',
   'team',
   'todos',
-] as const;
+, 'crm', 'tickets'] as const;
 export type Area = (typeof areas)[number];
 
 export type Permission = `${Area}.view` | `${Area}.manage` | 'audit.view';

@@ -53,7 +53,8 @@ export type ResourceDefinition<
   defaultOrdering: string;
   /** Rows → records, a page at a time (so that what rows refer to is fetched once). */
   toRecords: (db: Database, rows: Row<T>[]) => Promise<R[]>;
-  toValues: (input: z.output<I>) => Partial<Insert<T>>;
+  /** Input → columns; on update `current` is the row as it was (e.g. to keep when a status began). */
+  toValues: (input: z.output<I>, current?: Row<T>) => Partial<Insert<T>>;
   /** A record back as input: where a PATCH starts from, before the fields it sends. */
   toInput: (record: R) => z.input<I>;
   /**
@@ -146,13 +147,17 @@ export function registerResource<
   const update = (id: string, changes: object, actor: Actor) =>
     db.transaction(async (tx) => {
       const executor = tx as Database;
-      const before = await describe(executor, await findById(executor, table, id));
+      const current = await findById(executor, table, id);
+      const before = await describe(executor, current);
       // The fields not sent keep their values: the input is the current record with the changes.
-      const merged = def.input.parse({ ...def.toInput(before), ...changes }) as z.output<I>;
+      const parsed = def.input.safeParse({ ...def.toInput(before), ...changes });
+      // A stored value that no longer passes (a deleted user it named) is the client's to fix: a 400.
+      if (!parsed.success) throw AppError.badRequest(messages.validation, fieldErrorsOf(parsed.error));
+      const merged = parsed.data as z.output<I>;
       await def.validate?.(executor, merged, id);
       const [row] = (await executor
         .update(table)
-        .set({ ...def.toValues(merged), updatedBy: actor.id } as never)
+        .set({ ...def.toValues(merged, current), updatedBy: actor.id } as never)
         .where(eq(table.id, id))
         .returning()) as Row<T>[];
       if (!row) throw AppError.notFound();
@@ -349,6 +354,13 @@ export function registerResource<
       },
     );
   }
+}
+
+/** Field errors keyed by path ("amount", "lines.0.price"), the first message of each. */
+function fieldErrorsOf(error: z.core.$ZodError): Record<string, string> {
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of error.issues) fieldErrors[issue.path.join('.') || 'body'] ??= issue.message;
+  return fieldErrors;
 }
 
 /**

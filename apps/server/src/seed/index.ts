@@ -6,12 +6,14 @@ import { groups, userGroups, users } from '../db/schema';
 import { generatePassword, hashPassword } from '../lib/passwords';
 import { syncCountries } from '../modules/countries/service';
 import { seedApiKeys } from './api-keys';
+import { seedCrm } from './crm';
 import { seedInvoices } from './invoices';
 import { seedJobs } from './jobs';
 import { seedLibrary } from './library';
 import { seedProjects } from './projects';
 import { createRandom } from './random';
 import { seedTasks } from './tasks';
+import { seedTickets } from './tickets';
 import { seedTeam } from './team';
 import { seedTodos } from './todos';
 
@@ -122,6 +124,16 @@ export async function seedDatabase(db: Database, config: Config): Promise<SeedRe
     await seedTasks(
       tx as Database,
       random,
+      createdUsers.map((u) => u.id),
+      admin.id,
+    );
+    await seedCrm(
+      tx as Database,
+      createdUsers.map((u) => u.id),
+      admin.id,
+    );
+    await seedTickets(
+      tx as Database,
       createdUsers.map((u) => u.id),
       admin.id,
     );
