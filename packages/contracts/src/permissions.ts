@@ -13,7 +13,9 @@ export const areas = [
   'projects',
   'team',
   'todos',
-, 'crm', 'tickets'] as const;
+  'crm',
+  'tickets',
+] as const;
 export type Area = (typeof areas)[number];
 
 export type Permission = `${Area}.view` | `${Area}.manage` | 'audit.view';
