@@ -3,28 +3,21 @@ import '@mantine/notifications/styles.layer.css';
 import './global.css';
 
 import { MantineProvider } from '@mantine/core';
-import { useNotifications } from '@mantine/notifications';
-import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import { colorSchemeManager } from '../lib/layout-boot';
+import { subscribeToastHost, toastHostWanted } from '../lib/notify';
 import { cssVariablesResolver, theme } from './theme';
 
-// The toast renderer (with its transitions and drag handling) is not needed until the first toast,
-// so it stays out of the script the login page loads. A failed load only costs the toast.
+// The toast library (store, renderer, transitions, drag handling) is not needed until the first
+// toast, so it stays out of the script the login page loads. A failed load only costs the toast.
 const noToasts: ComponentType = () => null;
 const ToastRenderer = lazy<ComponentType>(() =>
   import('./notifications-host').catch(() => ({ default: noToasts })),
 );
 
-/** Renders Mantine's <Notifications /> once the first toast has been asked for. */
+/** Renders Mantine's <Notifications /> once the first toast has been asked for (lib/notify.ts). */
 function NotificationsHost() {
-  const { notifications, queue } = useNotifications();
-  const [wanted, setWanted] = useState(false);
-  const pending = notifications.length + queue.length > 0;
-
-  useEffect(() => {
-    if (pending) setWanted(true);
-  }, [pending]);
-
+  const wanted = useSyncExternalStore(subscribeToastHost, toastHostWanted, toastHostWanted);
   return wanted ? (
     <Suspense fallback={null}>
       <ToastRenderer />

@@ -14,24 +14,34 @@ export { supportedLanguages };
  */
 
 type Loader = () => Promise<ResourceKey>;
-const catalogues: Record<string, Loader> = {
+// The app's own namespaces and the sign-in pages' are listed here; the features' list (which grows
+// with every feature) is a chunk of its own, fetched with the first other feature namespace, so the
+// script of the login page stays the same size.
+const appCatalogues: Record<string, Loader> = {
   ...import.meta.glob<ResourceKey>('../locales/*.json', { import: 'default' }),
   ...import.meta.glob<ResourceKey>('../app/locales/*.json', { import: 'default' }),
-  ...import.meta.glob<ResourceKey>('../features/*/locales/*.json', { import: 'default' }),
+  ...import.meta.glob<ResourceKey>('../features/auth/locales/*.json', { import: 'default' }),
 };
+
+async function loaderOf(path: string): Promise<Loader | undefined> {
+  const own = appCatalogues[path];
+  if (own) return own;
+  const { featureCatalogues } = await import('./feature-catalogues');
+  return featureCatalogues[path];
+}
 
 const lazyCatalogues: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(language, namespace, done) {
-    const load = catalogues[cataloguePath(language, namespace)];
-    // A namespace without a catalogue shows its keys rather than waiting forever.
-    if (!load) return done(null, {});
-    load().then(
-      (catalogue) => done(null, catalogue),
-      // i18next retries a few times, then renders with the keys.
-      (error: unknown) => done(error instanceof Error ? error : new Error(String(error)), false),
-    );
+    loaderOf(cataloguePath(language, namespace))
+      // A namespace without a catalogue shows its keys rather than waiting forever.
+      .then((load) => (load ? load() : {}))
+      .then(
+        (catalogue) => done(null, catalogue),
+        // Not retried (a module that failed to load stays failed in this page): keys are shown.
+        (error: unknown) => done(error instanceof Error ? error : new Error(String(error)), false),
+      );
   },
 };
 

@@ -1,4 +1,4 @@
-import { ActionIcon, AppShell, Burger, Group, Loader, Tooltip } from '@mantine/core';
+import { ActionIcon, AppShell, Burger, Group, Loader } from '@mantine/core';
 import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { IconMaximize, IconMinimize, IconMoon, IconSearch, IconSettings, IconSun } from '@tabler/icons-react';
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
@@ -10,17 +10,24 @@ import { useMe } from '../../features/auth/queries';
 import { loadServerPreferences, setLayout, usePreferences } from '../../lib/preferences';
 import { useSessionUser } from '../../lib/session';
 import { QueryProvider } from '../query-provider';
-import { HorizontalNav } from './HorizontalNav';
-import { LanguagePicker } from './LanguagePicker';
+import { DeferredMenu } from './DeferredMenu';
+import { LanguageButton } from './LanguageButton';
 import { PermissionGate } from './PermissionGate';
 import { SideNav, TwoColumnNav } from './SideNav';
 import classes from './shell.module.css';
-import { UserMenu } from './UserMenu';
+import { UserButton } from './UserButton';
 
 type Dialog = ComponentType<{ opened: boolean; onClose: () => void }>;
 // Loaded when first opened: neither is needed to show a page.
 const LayoutCustomizer = lazy<Dialog>(() => import('./LayoutCustomizer'));
 const CommandPalette = lazy<Dialog>(() => import('./CommandPalette'));
+// Menus load on first use (see DeferredMenu); the horizontal menu bar with the horizontal layout.
+const loadUserMenu = () => import('./UserMenu');
+const UserMenu = lazy(loadUserMenu);
+const loadLanguagePicker = () => import('./LanguagePicker');
+const LanguagePicker = lazy(loadLanguagePicker);
+const HorizontalNav = lazy(() => import('./HorizontalNav'));
+const prefetch = (load: () => Promise<unknown>) => () => void load().catch(() => undefined);
 
 /** The sidebar width on a wide screen, per sidebar size. */
 const navbarWidths = { lg: 260, md: 200, sm: 72, 'sm-hover': 72 } as const;
@@ -149,19 +156,23 @@ export function AppLayout() {
             </Link>
           </Group>
           <Group gap={4} wrap="nowrap">
-            <Tooltip label={t('topbar.searchPagesHint')}>
-              <ActionIcon
-                variant="subtle"
-                size="lg"
-                className={classes.topIcon}
-                aria-label={t('topbar.searchPages')}
-                aria-keyshortcuts="Control+K Meta+K"
-                onClick={palette.open}
-              >
-                <IconSearch size={20} aria-hidden="true" />
-              </ActionIcon>
-            </Tooltip>
-            <LanguagePicker />
+            <ActionIcon
+              variant="subtle"
+              size="lg"
+              className={classes.topIcon}
+              aria-label={t('topbar.searchPages')}
+              title={t('topbar.searchPagesHint')}
+              aria-keyshortcuts="Control+K Meta+K"
+              onClick={palette.open}
+            >
+              <IconSearch size={20} aria-hidden="true" />
+            </ActionIcon>
+            <DeferredMenu
+              standIn={(handlers) => <LanguageButton {...handlers} />}
+              prefetch={prefetch(loadLanguagePicker)}
+            >
+              <LanguagePicker initiallyOpened />
+            </DeferredMenu>
             <ActionIcon
               variant="subtle"
               size="lg"
@@ -196,10 +207,21 @@ export function AppLayout() {
             >
               <IconSettings size={20} aria-hidden="true" />
             </ActionIcon>
-            {user ? <UserMenu user={user} onOpenSettings={settings.open} /> : null}
+            {user ? (
+              <DeferredMenu
+                standIn={(handlers) => <UserButton user={user} {...handlers} />}
+                prefetch={prefetch(loadUserMenu)}
+              >
+                <UserMenu user={user} onOpenSettings={settings.open} initiallyOpened />
+              </DeferredMenu>
+            ) : null}
           </Group>
         </Group>
-        {horizontal ? <HorizontalNav /> : null}
+        {horizontal ? (
+          <Suspense fallback={null}>
+            <HorizontalNav />
+          </Suspense>
+        ) : null}
       </AppShell.Header>
 
       <AppShell.Navbar id="app-navbar" aria-label={t('topbar.mainNavigation')} className={classes.navbar}>

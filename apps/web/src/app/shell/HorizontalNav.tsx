@@ -57,3 +57,5 @@ export function HorizontalNav() {
     </Group>
   );
 }
+
+export default HorizontalNav;

@@ -1,32 +1,29 @@
 import type { Language } from '@ledgerdesk/contracts';
-import { ActionIcon, Menu, Tooltip } from '@mantine/core';
-import { IconCheck, IconLanguage } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { Menu } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { supportedLanguages } from '../../i18n/catalogues';
 import { setLanguagePreference, usePreferences } from '../../lib/preferences';
-import classes from './shell.module.css';
+import { LanguageButton } from './LanguageButton';
 
 /** Each language by its own name, as people look for it whatever the page is shown in. */
 const ownNames: Record<Language, string> = { en: 'English', fr: 'Français' };
 
-/** The top bar's language menu: the choice is the user's `language` preference. */
-export function LanguagePicker() {
-  const { t } = useTranslation('shell');
+/**
+ * The top bar's language menu: the choice is the user's `language` preference. Loaded on first
+ * use (see DeferredMenu); `initiallyOpened` opens it at once, with the focus on its button.
+ */
+export function LanguagePicker({ initiallyOpened = false }: { initiallyOpened?: boolean }) {
   const { language } = usePreferences();
+  const target = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (initiallyOpened) target.current?.focus();
+  }, [initiallyOpened]);
   return (
-    <Menu position="bottom-end" shadow="md" withinPortal>
-      <Tooltip label={t('topbar.language')}>
-        <Menu.Target>
-          <ActionIcon
-            variant="subtle"
-            size="lg"
-            className={classes.topIcon}
-            aria-label={t('topbar.language')}
-          >
-            <IconLanguage size={20} aria-hidden="true" />
-          </ActionIcon>
-        </Menu.Target>
-      </Tooltip>
+    <Menu position="bottom-end" shadow="md" withinPortal defaultOpened={initiallyOpened}>
+      <Menu.Target>
+        <LanguageButton ref={target} />
+      </Menu.Target>
       <Menu.Dropdown>
         {supportedLanguages.map((option) => (
           <Menu.Item
@@ -43,3 +40,5 @@ export function LanguagePicker() {
     </Menu>
   );
 }
+
+export default LanguagePicker;

@@ -1,5 +1,5 @@
-import { NavLink, ScrollArea, Stack, UnstyledButton } from '@mantine/core';
-import { useState } from 'react';
+import { NavLink, Stack, UnstyledButton } from '@mantine/core';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, matchPath, useLocation, useMatch } from 'react-router';
 import { useCan } from '../../lib/permissions';
@@ -54,21 +54,24 @@ export function sectionHolds(section: NavSection, pathname: string): boolean {
  * The links of the sidebar (inside AppShell.Navbar, a <nav>), grouped under section headings; only
  * the entries the user holds the permission for.
  */
-export function SideNav({ onNavigate }: { onNavigate: () => void }) {
+// Memoised: a layout setting re-renders the shell, and the menu does not change with it (budget 50 ms).
+export const SideNav = memo(function SideNav({ onNavigate }: { onNavigate: () => void }) {
   const sections = useNavSections();
   return (
-    <ScrollArea type="scroll" h="100%">
+    // A native scrolling box: Mantine's ScrollArea brings a positioning library the first page
+    // after sign-in does not otherwise need.
+    <div className={classes.navScroll}>
       <Stack gap="md" p="sm">
         {sections.map((section) => (
           <SectionLinks key={section.label} section={section} onNavigate={onNavigate} />
         ))}
       </Stack>
-    </ScrollArea>
+    </div>
   );
-}
+});
 
 /** The two-column sidebar: one icon per section in a rail, and the chosen section's links beside it. */
-export function TwoColumnNav({ onNavigate }: { onNavigate: () => void }) {
+export const TwoColumnNav = memo(function TwoColumnNav({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation('shell');
   const sections = useNavSections();
   const { pathname } = useLocation();
@@ -94,11 +97,11 @@ export function TwoColumnNav({ onNavigate }: { onNavigate: () => void }) {
           );
         })}
       </div>
-      <ScrollArea type="scroll" h="100%" className={classes.twoColumnPanel}>
+      <div className={`${classes.navScroll} ${classes.twoColumnPanel}`}>
         <Stack gap="md" p="sm">
           {chosen ? <SectionLinks section={chosen} onNavigate={onNavigate} /> : null}
         </Stack>
-      </ScrollArea>
+      </div>
     </div>
   );
-}
+});

@@ -1,45 +1,35 @@
 import type { SessionUser } from '@ledgerdesk/contracts';
-import { Avatar, Badge, Box, Menu, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconSettings, IconUserCircle } from '@tabler/icons-react';
+import { Badge, Menu, Stack, Text } from '@mantine/core';
+import { IconLogout, IconSettings, IconUserCircle } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSignOut } from '../../features/auth/queries';
-import classes from './shell.module.css';
-
-export function displayName(user: SessionUser): string {
-  return [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username || user.email;
-}
-
-export function initialsOf(user: SessionUser): string {
-  const fromNames = [user.firstName, user.lastName]
-    .map((part) => part.trim().charAt(0))
-    .join('')
-    .toUpperCase();
-  return fromNames || (user.username || user.email).slice(0, 2).toUpperCase();
-}
+import { useSignOut } from '../../features/auth/sign-out';
+import { displayName, UserButton } from './UserButton';
 
 /** The avatar at the top right: who is signed in, "Profile", "Settings" (the layout) and "Sign out". */
-export function UserMenu({ user, onOpenSettings }: { user: SessionUser; onOpenSettings: () => void }) {
+export function UserMenu({
+  user,
+  onOpenSettings,
+  initiallyOpened = false,
+}: {
+  user: SessionUser;
+  onOpenSettings: () => void;
+  /** Loaded by a click on the stand-in button: open at once, focus on the real button. */
+  initiallyOpened?: boolean;
+}) {
+  const target = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (initiallyOpened) target.current?.focus();
+  }, [initiallyOpened]);
   const { t } = useTranslation('shell');
   const signOut = useSignOut();
   const name = displayName(user);
 
   return (
-    <Menu position="bottom-end" width={260} shadow="md" withinPortal>
+    <Menu position="bottom-end" width={260} shadow="md" withinPortal defaultOpened={initiallyOpened}>
       <Menu.Target>
-        {/* Named by its content ("User menu" + the visible name), so the name includes what is seen. */}
-        <UnstyledButton className={classes.userButton}>
-          <Avatar color="blue" radius="xl" size={34} aria-hidden="true">
-            {initialsOf(user)}
-          </Avatar>
-          <VisuallyHidden>{t('userMenu.label')}</VisuallyHidden>
-          <Box visibleFrom="sm" maw={180}>
-            <Text size="sm" fw={600} lh={1.2} truncate>
-              {name}
-            </Text>
-          </Box>
-          <IconChevronDown size={14} aria-hidden="true" />
-        </UnstyledButton>
+        <UserButton user={user} ref={target} />
       </Menu.Target>
 
       <Menu.Dropdown>
@@ -77,3 +67,5 @@ export function UserMenu({ user, onOpenSettings }: { user: SessionUser; onOpenSe
     </Menu>
   );
 }
+
+export default UserMenu;
