@@ -136,7 +136,16 @@ export const jobRecord = z.object({
 });
 export type JobRecord = z.infer<typeof jobRecord>;
 
-const salary = (label: string) => z._default(z.nullable(decimal(label, 2)), null);
+/** A salary, or none: null or an empty text (a form's cleared input). */
+const salary = (label: string) =>
+  z._default(
+    z.nullable(
+      z.union([z.pipe(z.literal(''), z.transform(() => null)), decimal(label, 2)], {
+        error: `${label} must be a number ≥ 0 with at most 2 decimals.`,
+      }),
+    ),
+    null,
+  );
 
 export const jobInput = z.object({
   jobTitle: required('job title', 150),

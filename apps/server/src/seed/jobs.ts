@@ -218,7 +218,7 @@ export async function seedJobs(db: Database, actorId: string) {
           type,
           experience,
           postDate: dateOf(start + random.int(0, 75) * DAY),
-          description: `We are looking for a ${title.toLowerCase()} to join our ${domain.toLowerCase()} team. You will work with colleagues across the organisation, keep work on schedule and within budget, and report progress each month.`,
+          description: `We are looking for a new ${title} to join our ${domain.toLowerCase()} team. You will work with colleagues across the organisation, keep work on schedule and within budget, and report progress each month.`,
           requirements: pool.filter(() => random.next() > 0.25),
           salaryMin: type === 'Internship' ? '18000.00' : `${base}.00`,
           salaryMax: type === 'Internship' ? '21000.00' : `${base + random.int(4, 15) * 1000}.00`,

@@ -161,6 +161,9 @@ describe('jobs', () => {
     const range = await call('PATCH', `/api/apps/job/${surveyor.id}`, { salaryMax: '41999.99' });
     expect(range.statusCode).toBe(400);
     expect(range.json().fieldErrors).toEqual({ salaryMax: jobMessages.salaryRange });
+    // A cleared input is no salary: an open end of the range.
+    const open = await call('PATCH', `/api/apps/job/${surveyor.id}`, { salaryMin: '' });
+    expect(open.json().data).toMatchObject({ salaryMin: null, salaryMax: '51000.50' });
   });
 
   it('list with search (title, location or company), filters and ordering', async () => {

@@ -123,6 +123,31 @@ export const router = createBrowserRouter([
             area: 'tasks',
             load: () => import('../features/tasks/resource'),
           }),
+          ...resourceRoutes({
+            path: 'apps/jobs',
+            area: 'jobs',
+            load: () => import('../features/jobs/resource'),
+          }),
+          ...resourceRoutes({
+            path: 'apps/candidates',
+            area: 'jobs',
+            load: () => import('../features/jobs/candidates/resource'),
+          }),
+          ...resourceRoutes({
+            path: 'apps/job-companies',
+            area: 'jobs',
+            load: () => import('../features/jobs/companies/resource'),
+          }),
+          ...resourceRoutes({
+            path: 'apps/applications',
+            area: 'jobs',
+            load: () => import('../features/jobs/applications/resource'),
+          }),
+          ...resourceRoutes({
+            path: 'apps/api-keys',
+            area: 'apiKeys',
+            load: () => import('../features/api-keys/resource'),
+          }),
           // Areas not built yet: one shared "coming soon" page, so their menu entries never break.
           ...upcomingAreas.map((area) => ({
             path: area.path,

@@ -11,12 +11,14 @@ const files = {
   ...import.meta.glob<Catalogue>('../locales/*.json', { eager: true, import: 'default' }),
   ...import.meta.glob<Catalogue>('../app/locales/*.json', { eager: true, import: 'default' }),
   ...import.meta.glob<Catalogue>('../features/*/locales/*.json', { eager: true, import: 'default' }),
+  ...import.meta.glob<Catalogue>('../features/*/*/locales/*.json', { eager: true, import: 'default' }),
 };
 
 function namespaceOf(path: string): string {
   if (path.startsWith('../locales/')) return 'common';
   if (path.startsWith('../app/locales/')) return 'shell';
-  return path.split('/')[2] ?? path;
+  // "../features/jobs/locales/en.json" → jobs; "../features/jobs/candidates/locales/en.json" → jobs/candidates
+  return path.slice('../features/'.length, path.lastIndexOf('/locales/'));
 }
 
 /** "a.b.c" → text, for every string of the catalogue. */

@@ -23,8 +23,6 @@ export const upcomingAreas: UpcomingArea[] = [
   { label: 'nav.tickets', path: 'tickets' },
   { label: 'nav.fileManager', path: 'file-manager' },
   { label: 'nav.todo', path: 'todo' },
-  { label: 'nav.jobs', path: 'jobs' },
-  { label: 'nav.apiKeys', path: 'api-keys' },
   { label: 'nav.team', path: 'team' },
   { label: 'nav.pricing', path: 'pricing' },
   { label: 'nav.blog', path: 'blog' },

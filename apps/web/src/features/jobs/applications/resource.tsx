@@ -1,0 +1,81 @@
+import {
+  type ApplicationInput,
+  type ApplicationRecord,
+  applicationInput,
+  applicationStatuses,
+  type CandidateRecord,
+  type JobRecord,
+} from '@ledgerdesk/contracts';
+import { dateCell, statusBadge } from '../../../resources/cells';
+import { ResourceListPage } from '../../../resources/ResourceListPage';
+import type { ResourceDefinition, ResourceModule } from '../../../resources/types';
+import { JobsTabs } from '../JobsTabs';
+
+export const applicationColors = { New: 'blue', Pending: 'yellow', Accepted: 'teal', Rejected: 'red' };
+
+/** Applications (SPEC §3: company, designation, date, contacts, type, status): a candidate for a job. */
+export const applications: ResourceDefinition<ApplicationRecord, ApplicationInput> = {
+  ns: 'jobs/applications',
+  api: '/apps/application',
+  route: '/apps/applications',
+  area: 'jobs',
+  keyOf: (application) => application.id,
+  titleOf: (application) => `${application.candidateName} — ${application.designation}`,
+  columns: [
+    { id: 'candidateName' },
+    { id: 'designation' },
+    { id: 'company' },
+    { id: 'type', cell: statusBadge('type', {}) },
+    { id: 'date', sortable: true, cell: dateCell('date') },
+    { id: 'contact' },
+    { id: 'status', sortable: true, cell: statusBadge('status', applicationColors) },
+    { id: 'createdAt', sortable: true, hidden: true, cell: dateCell('createdAt') },
+  ],
+  filters: [{ name: 'status', options: applicationStatuses }],
+  input: applicationInput,
+  fields: [
+    {
+      name: 'candidateId',
+      kind: 'reference',
+      api: '/apps/candidate',
+      keyOf: (candidate: CandidateRecord) => candidate.id,
+      labelOf: (candidate: CandidateRecord) => candidate.candidateName,
+      required: true,
+    },
+    {
+      name: 'jobId',
+      kind: 'reference',
+      api: '/apps/job',
+      keyOf: (job: JobRecord) => job.id,
+      labelOf: (job: JobRecord) => `${job.jobTitle} (${job.companyName})`,
+      required: true,
+    },
+    { name: 'date', kind: 'date', required: true },
+    { name: 'status', kind: 'select', options: applicationStatuses },
+    { name: 'contact', kind: 'text', hint: 'hints.contact' },
+  ],
+  emptyValues: {
+    candidateId: '',
+    jobId: '',
+    date: new Date().toISOString().slice(0, 10),
+    contact: '',
+    status: 'New',
+  },
+  toValues: (application) => ({
+    candidateId: application.candidateId,
+    jobId: application.jobId,
+    date: application.date,
+    contact: application.contact,
+    status: application.status,
+  }),
+};
+
+export const resource: ResourceModule['resource'] = applications;
+
+export function ListPage() {
+  return (
+    <ResourceListPage def={applications}>
+      <JobsTabs />
+    </ResourceListPage>
+  );
+}

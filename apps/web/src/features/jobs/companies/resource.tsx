@@ -1,0 +1,114 @@
+import {
+  employeeRanges,
+  type JobCompanyInput,
+  type JobCompanyRecord,
+  jobCompanyInput,
+} from '@ledgerdesk/contracts';
+import { Anchor, Rating } from '@mantine/core';
+import { ResourceListPage } from '../../../resources/ResourceListPage';
+import type { ResourceDefinition, ResourceModule } from '../../../resources/types';
+import { JobsTabs } from '../JobsTabs';
+
+const ratingCell = (company: JobCompanyRecord) => (
+  <Rating value={company.rating} fractions={2} readOnly size="sm" aria-label={String(company.rating)} />
+);
+const websiteCell = (company: JobCompanyRecord) =>
+  company.website ? (
+    <Anchor
+      href={company.website}
+      target="_blank"
+      rel="noreferrer"
+      size="sm"
+      onClick={(e) => e.stopPropagation()}
+    >
+      {company.website.replace(/^https?:\/\//, '')}
+    </Anchor>
+  ) : null;
+
+/** Companies that post jobs (SPEC §3 "Company"); their vacancy is counted from their open jobs. */
+export const companies: ResourceDefinition<JobCompanyRecord, JobCompanyInput> = {
+  ns: 'jobs/companies',
+  api: '/apps/job-company',
+  route: '/apps/job-companies',
+  area: 'jobs',
+  keyOf: (company) => company.id,
+  titleOf: (company) => company.name,
+  columns: [
+    { id: 'name', sortable: true },
+    { id: 'industryType' },
+    { id: 'location' },
+    { id: 'vacancy', sortable: true, align: 'right' },
+    { id: 'employeeRange' },
+    { id: 'rating', sortable: true, cell: ratingCell },
+    { id: 'since', sortable: true, align: 'right' },
+    { id: 'website', hidden: true, cell: websiteCell },
+    { id: 'email', hidden: true },
+  ],
+  filters: [{ name: 'employeeRange', options: employeeRanges }],
+  input: jobCompanyInput,
+  fields: [
+    { name: 'name', kind: 'text', required: true },
+    { name: 'industryType', kind: 'text' },
+    { name: 'location', kind: 'text' },
+    { name: 'employeeRange', kind: 'select', options: employeeRanges },
+    { name: 'website', kind: 'text', type: 'url' },
+    { name: 'email', kind: 'text', type: 'email' },
+    { name: 'since', kind: 'number', min: 1800, max: 2100 },
+    { name: 'rating', kind: 'rating' },
+    { name: 'companyInfo', kind: 'textarea', rows: 4 },
+  ],
+  emptyValues: {
+    name: '',
+    industryType: '',
+    companyInfo: '',
+    location: '',
+    employeeRange: '1-10',
+    rating: 0,
+    website: '',
+    email: '',
+    since: null,
+  },
+  toValues: ({
+    name,
+    industryType,
+    companyInfo,
+    location,
+    employeeRange,
+    rating,
+    website,
+    email,
+    since,
+  }) => ({
+    name,
+    industryType,
+    companyInfo,
+    location,
+    employeeRange,
+    rating,
+    website,
+    email,
+    since,
+  }),
+  detail: [
+    { id: 'industryType' },
+    { id: 'location' },
+    { id: 'vacancy' },
+    { id: 'jobs' },
+    { id: 'employeeRange' },
+    { id: 'since' },
+    { id: 'rating', value: ratingCell },
+    { id: 'website', value: websiteCell },
+    { id: 'email' },
+    { id: 'companyInfo', wide: true },
+  ],
+};
+
+export const resource: ResourceModule['resource'] = companies;
+
+export function ListPage() {
+  return (
+    <ResourceListPage def={companies}>
+      <JobsTabs />
+    </ResourceListPage>
+  );
+}
