@@ -52,14 +52,20 @@ const clients = [
   ['Pieter Claes', 'pieter.claes@crossway-freight.example'],
   ['Naomi Clarke', 'naomi.clarke@stonebridge-housing.example'],
 ] as const;
-const answers = [
+/** A thread reads in order: a first answer, then progress, and a last word on tickets that were closed. */
+const firstAnswers = [
   'Thanks for reporting this. I can reproduce it and have passed it to the team.',
   'Could you send a screenshot of the error and the time it happened?',
-  'This is fixed in today’s release; please try again and let us know.',
-  'I have added the missing permission to your account.',
+  'Thanks, I am looking into it now.',
+];
+const progress = [
   'We are still looking into this and will update you by Friday.',
+  'I have added the missing permission to your account; could you try again?',
   'The totals come from the lines: one line had a quantity of 0, which I have corrected.',
   'I have sent a new link; it is valid for one hour.',
+];
+const closings = [
+  'This is fixed in today’s release; please try again and let us know.',
   'Marking this as resolved. Reply here if anything is still wrong.',
 ];
 
@@ -98,12 +104,14 @@ export async function seedTickets(db: Database, userIds: string[], actorId: stri
     .returning({ id: tickets.id, createdAt: tickets.createdAt });
   const replies = created.flatMap((ticket, i) => {
     const assignee = rows[i]?.assignedToId ?? actorId;
-    return Array.from({ length: random.int(0, 4) }, (_, n) => {
+    const closed = rows[i]?.status === 'Closed';
+    const length = random.int(0, 4);
+    return Array.from({ length }, (_, n) => {
       const at = new Date(ticket.createdAt.getTime() + (n + 1) * random.int(2, 30) * 3_600_000);
       return {
         ticketId: ticket.id,
         authorId: n % 2 === 0 ? assignee : actorId,
-        body: random.pick(answers),
+        body: random.pick(n === 0 ? firstAnswers : closed && n === length - 1 ? closings : progress),
         createdAt: at,
         updatedAt: at,
         createdBy: actorId,
