@@ -23,6 +23,18 @@ export const employeeRanges = [
   '5000+',
 ] as const;
 
+/**
+ * A record back as its input (where a PATCH or an edit form starts): the record's fields of the
+ * input's names — the jobs records name their fields as their inputs do.
+ */
+export function inputOf<I extends z.ZodMiniObject>(input: I): (record: object) => z.input<I> {
+  const fields = Object.keys(input.shape);
+  return (record) =>
+    Object.fromEntries(
+      fields.map((field) => [field, (record as Record<string, unknown>)[field]]),
+    ) as z.input<I>;
+}
+
 const oneOf = (label: string, values: readonly string[]) => `${label} must be one of: ${values.join(', ')}.`;
 const required = (what: string, max: number) =>
   text(max, `The ${what} must be at most ${max} characters.`).check(
@@ -140,9 +152,18 @@ export type JobRecord = z.infer<typeof jobRecord>;
 const salary = (label: string) =>
   z._default(
     z.nullable(
-      z.union([z.pipe(z.literal(''), z.transform(() => null)), decimal(label, 2)], {
-        error: `${label} must be a number ≥ 0 with at most 2 decimals.`,
-      }),
+      z.union(
+        [
+          z.pipe(
+            z.literal(''),
+            z.transform(() => null),
+          ),
+          decimal(label, 2),
+        ],
+        {
+          error: `${label} must be a number ≥ 0 with at most 2 decimals.`,
+        },
+      ),
     ),
     null,
   );

@@ -8,6 +8,7 @@ import {
   candidateInput,
   candidateRecord,
   errorCodes,
+  inputOf,
   type JobCompanyRecord,
   type JobRecord,
   jobCompanyFilters,
@@ -117,17 +118,7 @@ export const jobCompanyResource: ResourceDefinition<
     }));
   },
   toValues: (input) => input,
-  toInput: ({ name, industryType, companyInfo, location, employeeRange, rating, website, email, since }) => ({
-    name,
-    industryType,
-    companyInfo,
-    location,
-    employeeRange,
-    rating,
-    website,
-    email,
-    since,
-  }),
+  toInput: inputOf(jobCompanyInput),
   async validate(db, input, id) {
     const [same] = await db
       .select({ id: jobCompanies.id })
@@ -233,20 +224,7 @@ export const jobResource: ResourceDefinition<typeof jobs, JobRecord, typeof jobI
     }));
   },
   toValues: (input) => input,
-  toInput: (j) => ({
-    jobTitle: j.jobTitle,
-    companyId: j.companyId,
-    location: j.location,
-    type: j.type,
-    experience: j.experience,
-    postDate: j.postDate,
-    description: j.description,
-    requirements: j.requirements,
-    salaryMin: j.salaryMin,
-    salaryMax: j.salaryMax,
-    vacancies: j.vacancies,
-    status: j.status,
-  }),
+  toInput: inputOf(jobInput),
   async validate(db, input) {
     if (
       input.salaryMin !== null &&
@@ -323,17 +301,7 @@ export const candidateResource: ResourceDefinition<
       ...stamps(c),
     })),
   toValues: (input) => input,
-  toInput: ({ candidateName, designation, location, type, rating, bookmark, email, phone, skills }) => ({
-    candidateName,
-    designation,
-    location,
-    type,
-    rating,
-    bookmark,
-    email,
-    phone,
-    skills,
-  }),
+  toInput: inputOf(candidateInput),
   beforeDelete: (db, id) =>
     refuseWhileReferenced(db, eq(jobApplications.candidateId, id), jobMessages.candidateHasApplications),
   csv: {
@@ -450,13 +418,7 @@ export const applicationResource: ResourceDefinition<
     });
   },
   toValues: ({ date, ...rest }) => ({ ...rest, appliedDate: date }),
-  toInput: (a) => ({
-    candidateId: a.candidateId,
-    jobId: a.jobId,
-    date: a.date,
-    contact: a.contact,
-    status: a.status,
-  }),
+  toInput: inputOf(applicationInput),
   async validate(db, input, id) {
     await existingIds(db, candidates, [input.candidateId], {
       field: 'candidateId',

@@ -1,5 +1,5 @@
 import { type ApiKeyCreated, apiKeyCreate } from '@ledgerdesk/contracts';
-import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,7 +8,8 @@ import { api, errorMessageOf, isApiError } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { resourceQueryKeys } from '../../resources/api';
 import { apiKeys } from './definition';
-import { endOfDay, tomorrow } from './expiry';
+import { endOfDay } from './expiry';
+import { errorsOf, KeyFields } from './KeyFields';
 
 type Saved = { successMessage: string; data: ApiKeyCreated };
 
@@ -50,9 +51,7 @@ export function CreateKeyDialog({ opened, onClose }: { opened: boolean; onClose:
     const body = { name, expiryDate: expiry ? endOfDay(expiry) : null };
     const checked = apiKeyCreate.safeParse(body);
     if (!checked.success) {
-      setErrors(
-        Object.fromEntries(checked.error.issues.map((issue) => [String(issue.path[0]), issue.message])),
-      );
+      setErrors(errorsOf(checked.error));
       return;
     }
     setErrors({});
@@ -100,22 +99,13 @@ export function CreateKeyDialog({ opened, onClose }: { opened: boolean; onClose:
           }}
         >
           <Stack>
-            <TextInput
-              label={t('fields.name')}
-              required
-              data-autofocus
-              value={name}
-              onChange={(event) => setName(event.currentTarget.value)}
-              error={errors.name}
-            />
-            <TextInput
-              type="date"
-              label={t('fields.expiryDate')}
-              description={t('create.expiryHint')}
-              min={tomorrow()}
-              value={expiry}
-              onChange={(event) => setExpiry(event.currentTarget.value)}
-              error={errors.expiryDate}
+            <KeyFields
+              t={t}
+              name={name}
+              onName={setName}
+              expiry={expiry}
+              onExpiry={setExpiry}
+              errors={errors}
             />
             <Text size="sm" c="dimmed">
               {t('create.explain')}

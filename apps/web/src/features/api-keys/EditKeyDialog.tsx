@@ -1,11 +1,12 @@
 import { type ApiKeyRecord, apiKeyUpdate } from '@ledgerdesk/contracts';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api';
 import { useResourceMutations } from '../../resources/api';
 import { apiKeys } from './definition';
-import { dayOf, endOfDay, tomorrow } from './expiry';
+import { dayOf, endOfDay } from './expiry';
+import { errorsOf, KeyFields } from './KeyFields';
 
 /** Rename a key or change its expiry (an empty date: it never expires). */
 export function EditKeyDialog({ apiKey, onClose }: { apiKey: ApiKeyRecord; onClose: () => void }) {
@@ -19,9 +20,7 @@ export function EditKeyDialog({ apiKey, onClose }: { apiKey: ApiKeyRecord; onClo
     const values = { name, expiryDate: expiry ? endOfDay(expiry) : null };
     const checked = apiKeyUpdate.safeParse(values);
     if (!checked.success) {
-      setErrors(
-        Object.fromEntries(checked.error.issues.map((issue) => [String(issue.path[0]), issue.message])),
-      );
+      setErrors(errorsOf(checked.error));
       return;
     }
     setErrors({});
@@ -46,22 +45,13 @@ export function EditKeyDialog({ apiKey, onClose }: { apiKey: ApiKeyRecord; onClo
         }}
       >
         <Stack>
-          <TextInput
-            label={t('fields.name')}
-            required
-            data-autofocus
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-            error={errors.name}
-          />
-          <TextInput
-            type="date"
-            label={t('fields.expiryDate')}
-            description={t('create.expiryHint')}
-            min={tomorrow()}
-            value={expiry}
-            onChange={(event) => setExpiry(event.currentTarget.value)}
-            error={errors.expiryDate}
+          <KeyFields
+            t={t}
+            name={name}
+            onName={setName}
+            expiry={expiry}
+            onExpiry={setExpiry}
+            errors={errors}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

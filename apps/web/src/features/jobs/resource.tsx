@@ -1,5 +1,6 @@
 import {
   type ApplicationRecord,
+  inputOf,
   type JobCompanyRecord,
   type JobInput,
   type JobRecord,
@@ -89,20 +90,7 @@ export const jobs: ResourceDefinition<JobRecord, JobInput> = {
     vacancies: 1,
     status: 'New',
   },
-  toValues: (job) => ({
-    jobTitle: job.jobTitle,
-    companyId: job.companyId,
-    location: job.location,
-    type: job.type,
-    experience: job.experience,
-    postDate: job.postDate,
-    description: job.description,
-    requirements: job.requirements,
-    salaryMin: job.salaryMin,
-    salaryMax: job.salaryMax,
-    vacancies: job.vacancies,
-    status: job.status,
-  }),
+  toValues: inputOf(jobInput),
   detail: [
     {
       id: 'companyName',

@@ -4,6 +4,7 @@ import {
   applicationInput,
   applicationStatuses,
   type CandidateRecord,
+  inputOf,
   type JobRecord,
 } from '@ledgerdesk/contracts';
 import { dateCell, statusBadge } from '../../../resources/cells';
@@ -61,13 +62,7 @@ export const applications: ResourceDefinition<ApplicationRecord, ApplicationInpu
     contact: '',
     status: 'New',
   },
-  toValues: (application) => ({
-    candidateId: application.candidateId,
-    jobId: application.jobId,
-    date: application.date,
-    contact: application.contact,
-    status: application.status,
-  }),
+  toValues: inputOf(applicationInput),
 };
 
 export const resource: ResourceModule['resource'] = applications;

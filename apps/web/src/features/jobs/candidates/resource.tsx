@@ -1,4 +1,10 @@
-import { type CandidateInput, type CandidateRecord, candidateInput, jobTypes } from '@ledgerdesk/contracts';
+import {
+  type CandidateInput,
+  type CandidateRecord,
+  candidateInput,
+  inputOf,
+  jobTypes,
+} from '@ledgerdesk/contracts';
 import { ActionIcon, Badge, Group, Rating } from '@mantine/core';
 import { IconBookmark, IconBookmarkFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -95,17 +101,7 @@ export const candidates: ResourceDefinition<CandidateRecord, CandidateInput> = {
     phone: '',
     skills: [],
   },
-  toValues: ({ candidateName, designation, location, type, rating, bookmark, email, phone, skills }) => ({
-    candidateName,
-    designation,
-    location,
-    type,
-    rating,
-    bookmark,
-    email,
-    phone,
-    skills,
-  }),
+  toValues: inputOf(candidateInput),
   detail: [
     { id: 'designation' },
     { id: 'location' },
