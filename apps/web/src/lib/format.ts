@@ -115,8 +115,3 @@ export function formatBytes(bytes: number): string {
     maximumFractionDigits: 1,
   }).format(value);
 }
-
-/** "1 user", "3 users" (English only: being replaced by the catalogues' plural keys). */
-export function plural(count: number, one: string, many: string = `${one}s`): string {
-  return `${formatNumber(count)} ${count === 1 ? one : many}`;
-}

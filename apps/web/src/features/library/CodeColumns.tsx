@@ -1,8 +1,9 @@
-import { type CodeLevel, type CodeRecord, type CodeRef, messages } from '@ledgerdesk/contracts';
+import type { CodeLevel, CodeRecord, CodeRef } from '@ledgerdesk/contracts';
 import { ActionIcon, Alert, Badge, Button, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { IconAlertCircle, IconChevronRight, IconPlus, IconRefresh } from '@tabler/icons-react';
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { formatMoney, plural } from '../../lib/format';
+import { useTranslation } from 'react-i18next';
+import { formatMoney, formatNumber } from '../../lib/format';
 import { rowsOf, useChildren } from './api';
 import { codeLabel, LEVELS, levelLabel, toRef } from './levels';
 import classes from './library.module.css';
@@ -27,6 +28,7 @@ interface ColumnProps {
 }
 
 function CodeColumn({ level, parent, path, focusRequest, onFocusTaken, onOpen, onAdd }: ColumnProps) {
+  const { t } = useTranslation('library');
   const children = useChildren(level, parent === undefined ? undefined : (parent?.id ?? null));
   const rows = rowsOf(children.data);
   const count = children.data?.pages[0]?.count;
@@ -121,7 +123,7 @@ function CodeColumn({ level, parent, path, focusRequest, onFocusTaken, onOpen, o
         variant="light"
         role="alert"
         icon={<IconAlertCircle aria-hidden="true" />}
-        title={messages.fetchFailed}
+        title={t('common:errors.fetchFailed')}
       >
         <Button
           size="xs"
@@ -130,7 +132,7 @@ function CodeColumn({ level, parent, path, focusRequest, onFocusTaken, onOpen, o
           onClick={() => void children.refetch()}
           leftSection={<IconRefresh size={14} aria-hidden="true" />}
         >
-          Try again
+          {t('common:actions.tryAgain')}
         </Button>
       </Alert>
     );
@@ -138,7 +140,9 @@ function CodeColumn({ level, parent, path, focusRequest, onFocusTaken, onOpen, o
     body = (
       <Stack align="center" gap="xs" className={classes.placeholder}>
         <Text size="sm" c="dimmed">
-          {parent ? `No ${levelLabel(level)} codes under ${parent.codeComb} yet.` : 'No codes yet.'}
+          {parent
+            ? t('columns.emptyUnder', { level: levelLabel(level), parent: parent.codeComb })
+            : t('columns.empty')}
         </Text>
         {onAdd ? (
           <Button
@@ -147,7 +151,7 @@ function CodeColumn({ level, parent, path, focusRequest, onFocusTaken, onOpen, o
             leftSection={<IconPlus size={14} aria-hidden="true" />}
             onClick={() => onAdd(level, parent)}
           >
-            Add {levelLabel(level)} code
+            {t('addCode', { level: levelLabel(level) })}
           </Button>
         ) : null}
       </Stack>
@@ -186,10 +190,10 @@ function CodeColumn({ level, parent, path, focusRequest, onFocusTaken, onOpen, o
                   </div>
                   <Group gap={6} wrap="nowrap" className={classes.optionMeta}>
                     <span>{formatMoney(record.total)}</span>
-                    {level < 4 ? <span>· {plural(record.childCount, 'code')}</span> : null}
+                    {level < 4 ? <span>· {t('codeCount', { count: record.childCount })}</span> : null}
                     {record.isActive ? null : (
                       <Badge size="xs" color="gray" variant="light">
-                        Inactive
+                        {t('inactive')}
                       </Badge>
                     )}
                   </Group>
@@ -223,23 +227,27 @@ function CodeColumn({ level, parent, path, focusRequest, onFocusTaken, onOpen, o
         <div style={{ minWidth: 0 }}>
           <Group gap={6} wrap="nowrap">
             <Text component="h2" id={headingId} size="sm" fw={700}>
-              {levelLabel(level)} codes
+              {t('tabs.level', { level: levelLabel(level) })}
             </Text>
             {count !== undefined ? (
-              <Badge size="sm" variant="light" color="gray" aria-label={plural(count, 'code')}>
-                {count.toLocaleString()}
+              <Badge size="sm" variant="light" color="gray" aria-label={t('codeCount', { count })}>
+                {formatNumber(count)}
               </Badge>
             ) : null}
           </Group>
           <Text size="xs" c="dimmed" truncate="end">
-            {parent ? `in ${codeLabel(parent)}` : parent === null ? 'The top level' : ' '}
+            {parent
+              ? t('columns.in', { parent: codeLabel(parent) })
+              : parent === null
+                ? t('columns.top')
+                : ' '}
           </Text>
         </div>
         {onAdd && parent !== undefined ? (
-          <Tooltip label={`Add ${levelLabel(level)} code`} withArrow>
+          <Tooltip label={t('addCode', { level: levelLabel(level) })} withArrow>
             <ActionIcon
               variant="light"
-              aria-label={`Add ${levelLabel(level)} code`}
+              aria-label={t('addCode', { level: levelLabel(level) })}
               onClick={() => onAdd(level, parent)}
             >
               <IconPlus size={16} aria-hidden="true" />

@@ -23,8 +23,9 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '../../lib/api';
-import { formatDateTime, formatMoney, formatQuantity } from '../../lib/format';
+import { formatDateTime, formatMoney, formatNumber, formatQuantity } from '../../lib/format';
 import { childLevel, codeLabel, levelLabel } from './levels';
 import classes from './library.module.css';
 
@@ -69,6 +70,7 @@ interface CodeDetailProps {
 
 /** The open code: where it sits, its figures and fields, and what can be done to it. */
 export function CodeDetail({ record, loading, error, mayManage, actions }: CodeDetailProps) {
+  const { t } = useTranslation('library');
   if (error && !record) {
     return (
       <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle aria-hidden="true" />}>
@@ -102,16 +104,16 @@ export function CodeDetail({ record, loading, error, mayManage, actions }: CodeD
               </Badge>
               {record.isActive ? (
                 <Badge color="teal" c="teal.9" bg="teal.0" variant="light">
-                  Active
+                  {t('active')}
                 </Badge>
               ) : (
                 <Badge color="gray" variant="light">
-                  Inactive
+                  {t('inactive')}
                 </Badge>
               )}
               {item && record.taxable ? (
                 <Badge color="grape" variant="light">
-                  Taxable
+                  {t('fields.taxable')}
                 </Badge>
               ) : null}
             </Group>
@@ -119,8 +121,8 @@ export function CodeDetail({ record, loading, error, mayManage, actions }: CodeD
               <span className={classes.mono}>{record.codeComb}</span> {record.description}
             </Title>
             <Text size="sm" c="dimmed">
-              {record.parent ? `In ${codeLabel(record.parent)}` : 'A top-level code'} · Updated{' '}
-              {formatDateTime(record.updatedAt)}
+              {record.parent ? t('detail.in', { parent: codeLabel(record.parent) }) : t('detail.top')} ·{' '}
+              {t('detail.updated', { at: formatDateTime(record.updatedAt) })}
             </Text>
           </Stack>
         </Group>
@@ -128,21 +130,33 @@ export function CodeDetail({ record, loading, error, mayManage, actions }: CodeD
         <SimpleGrid cols={{ base: 1, xs: item ? 3 : 2 }} spacing="sm">
           {item ? (
             <>
-              <Figure label="Unit price" value={formatMoney(record.unitPrice)} hint={record.unit?.name} />
-              <Figure label="Quantity" value={formatQuantity(record.quantity)} hint={record.unit?.name} />
-              <Figure label="Amount" value={formatMoney(record.amount)} hint="Price × quantity" />
+              <Figure
+                label={t('fields.unitPrice')}
+                value={formatMoney(record.unitPrice)}
+                hint={record.unit?.name}
+              />
+              <Figure
+                label={t('fields.quantity')}
+                value={formatQuantity(record.quantity)}
+                hint={record.unit?.name}
+              />
+              <Figure
+                label={t('fields.amount')}
+                value={formatMoney(record.amount)}
+                hint={t('detail.amountHint')}
+              />
             </>
           ) : (
             <>
               <Figure
-                label="Total"
+                label={t('fields.total')}
                 value={formatMoney(record.total)}
-                hint={`Roll-up of the L4 items below ${record.codeComb}`}
+                hint={t('detail.totalHint', { code: record.codeComb })}
               />
               <Figure
-                label={`${levelLabel(below ?? 4)} codes`}
-                value={record.childCount.toLocaleString()}
-                hint={`Directly below ${record.codeComb}`}
+                label={t('tabs.level', { level: levelLabel(below ?? 4) })}
+                value={formatNumber(record.childCount)}
+                hint={t('detail.directlyBelow', { code: record.codeComb })}
               />
             </>
           )}
@@ -150,21 +164,21 @@ export function CodeDetail({ record, loading, error, mayManage, actions }: CodeD
 
         <DataList labelWidth={140} withDivider>
           <DataList.Item>
-            <DataList.ItemLabel>Full code</DataList.ItemLabel>
+            <DataList.ItemLabel>{t('fields.fullCode')}</DataList.ItemLabel>
             <DataList.ItemValue className={classes.mono}>{record.codeComb}</DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
-            <DataList.ItemLabel>Own code</DataList.ItemLabel>
+            <DataList.ItemLabel>{t('fields.ownCode')}</DataList.ItemLabel>
             <DataList.ItemValue className={classes.mono}>{record.code}</DataList.ItemValue>
           </DataList.Item>
           {item ? (
             <>
               <DataList.Item>
-                <DataList.ItemLabel>Unit</DataList.ItemLabel>
+                <DataList.ItemLabel>{t('fields.unit')}</DataList.ItemLabel>
                 <DataList.ItemValue>{record.unit?.name ?? '—'}</DataList.ItemValue>
               </DataList.Item>
               <DataList.Item>
-                <DataList.ItemLabel>Notes</DataList.ItemLabel>
+                <DataList.ItemLabel>{t('fields.notes')}</DataList.ItemLabel>
                 <DataList.ItemValue style={{ whiteSpace: 'pre-wrap' }}>
                   {record.notes || '—'}
                 </DataList.ItemValue>
@@ -172,7 +186,7 @@ export function CodeDetail({ record, loading, error, mayManage, actions }: CodeD
             </>
           ) : null}
           <DataList.Item>
-            <DataList.ItemLabel>Created</DataList.ItemLabel>
+            <DataList.ItemLabel>{t('fields.created')}</DataList.ItemLabel>
             <DataList.ItemValue>{formatDateTime(record.createdAt)}</DataList.ItemValue>
           </DataList.Item>
         </DataList>
@@ -184,7 +198,7 @@ export function CodeDetail({ record, loading, error, mayManage, actions }: CodeD
               leftSection={<IconPlus size={16} aria-hidden="true" />}
               onClick={actions.onAddChild}
             >
-              Add {levelLabel(below)} code
+              {t('addCode', { level: levelLabel(below) })}
             </Button>
           ) : null}
           {mayManage && actions.onEdit ? (
@@ -194,7 +208,7 @@ export function CodeDetail({ record, loading, error, mayManage, actions }: CodeD
               leftSection={<IconPencil size={16} aria-hidden="true" />}
               onClick={actions.onEdit}
             >
-              Edit
+              {t('common:actions.edit')}
             </Button>
           ) : null}
           {mayManage && record.level > 1 && actions.onMove ? (
@@ -204,7 +218,7 @@ export function CodeDetail({ record, loading, error, mayManage, actions }: CodeD
               leftSection={<IconArrowsMove size={16} aria-hidden="true" />}
               onClick={actions.onMove}
             >
-              Move
+              {t('common:actions.move')}
             </Button>
           ) : null}
           {mayManage && actions.onToggleActive ? (
@@ -221,7 +235,7 @@ export function CodeDetail({ record, loading, error, mayManage, actions }: CodeD
               }
               onClick={actions.onToggleActive}
             >
-              {record.isActive ? 'Deactivate' : 'Activate'}
+              {record.isActive ? t('deactivate') : t('activate')}
             </Button>
           ) : null}
           <Button
@@ -232,7 +246,7 @@ export function CodeDetail({ record, loading, error, mayManage, actions }: CodeD
             loading={actions.exporting !== null}
             loaderProps={{ type: 'dots' }}
           >
-            {item ? 'Export CSV' : 'Export subtree'}
+            {item ? t('export.csv') : t('export.subtree')}
           </Button>
           {actions.exporting ? (
             <Text size="sm" c="dimmed" aria-live="polite">
@@ -247,7 +261,7 @@ export function CodeDetail({ record, loading, error, mayManage, actions }: CodeD
               leftSection={<IconTrash size={16} aria-hidden="true" />}
               onClick={actions.onDelete}
             >
-              Delete
+              {t('common:actions.delete')}
             </Button>
           ) : null}
         </Group>

@@ -23,6 +23,7 @@ import {
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { Controller, FormProvider, type SubmitHandler, useForm, useFormContext } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod/mini';
 import { errorMessageOf } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form-errors';
@@ -66,6 +67,7 @@ function withParent<Schema extends typeof codeCreate | typeof codeUpdate>(schema
 const blankAsDefault = (value: unknown) => (value === '' ? undefined : value);
 
 function CodeFields({ level, editing }: { level: CodeLevel; editing: CodeRecord | null }) {
+  const { t } = useTranslation('library');
   const {
     register,
     control,
@@ -90,32 +92,28 @@ function CodeFields({ level, editing }: { level: CodeLevel; editing: CodeRecord 
           render={({ field, fieldState }) => (
             <CodePicker
               level={above}
-              label={`Parent (${levelLabel(above)} code)`}
+              label={t('form.parent', { level: levelLabel(above) })}
               withAsterisk
               value={field.value ?? null}
               onChange={field.onChange}
               onBlur={field.onBlur}
               ref={field.ref}
               error={fieldState.error?.message}
-              description={
-                editing
-                  ? 'Another parent moves the code, and the codes below it, under that parent.'
-                  : undefined
-              }
+              description={editing ? t('form.parentHint') : undefined}
             />
           )}
         />
       ) : null}
       <TextInput
         {...register('code')}
-        label="Code"
+        label={t('fields.code')}
         description={
           preview ? (
             <>
-              Full code: <span className={classes.mono}>{preview}</span>
+              {t('form.fullCode')} <span className={classes.mono}>{preview}</span>
             </>
           ) : (
-            'Letters, digits and dots, up to 20 characters.'
+            t('form.codeHint')
           )
         }
         error={errors.code?.message}
@@ -127,7 +125,7 @@ function CodeFields({ level, editing }: { level: CodeLevel; editing: CodeRecord 
       />
       <Textarea
         {...register('description')}
-        label="Description"
+        label={t('fields.description')}
         error={errors.description?.message}
         withAsterisk
         autosize
@@ -142,27 +140,24 @@ function CodeFields({ level, editing }: { level: CodeLevel; editing: CodeRecord 
               name="unitId"
               render={({ field, fieldState }) => (
                 <Select
-                  label="Unit"
-                  placeholder="No unit"
+                  label={t('fields.unit')}
+                  placeholder={t('form.noUnit')}
                   data={(units.data ?? []).map((unit) => ({ value: unit.id, label: unit.name }))}
                   value={field.value ?? null}
                   onChange={(value) => field.onChange(value)}
                   onBlur={field.onBlur}
                   ref={field.ref}
-                  error={
-                    fieldState.error?.message ??
-                    (units.isError ? 'The units could not be loaded.' : undefined)
-                  }
+                  error={fieldState.error?.message ?? (units.isError ? t('form.unitsFailed') : undefined)}
                   clearable
                   searchable
-                  nothingFoundMessage="No unit found"
+                  nothingFoundMessage={t('form.noUnitFound')}
                   comboboxProps={{ withinPortal: true }}
                 />
               )}
             />
             <TextInput
               {...register('unitPrice', { setValueAs: blankAsDefault })}
-              label="Unit price"
+              label={t('fields.unitPrice')}
               placeholder="0.00"
               inputMode="decimal"
               autoComplete="off"
@@ -171,7 +166,7 @@ function CodeFields({ level, editing }: { level: CodeLevel; editing: CodeRecord 
             />
             <TextInput
               {...register('quantity', { setValueAs: blankAsDefault })}
-              label="Quantity"
+              label={t('fields.quantity')}
               placeholder="0"
               inputMode="decimal"
               autoComplete="off"
@@ -180,12 +175,12 @@ function CodeFields({ level, editing }: { level: CodeLevel; editing: CodeRecord 
             />
           </SimpleGrid>
           <Text size="sm" aria-live="polite">
-            Amount (price × quantity):{' '}
+            {t('form.amount')}{' '}
             <strong className={classes.figure}>{amount === null ? '—' : formatMoney(amount)}</strong>
           </Text>
           <Textarea
             {...register('notes')}
-            label="Notes"
+            label={t('fields.notes')}
             error={errors.notes?.message}
             autosize
             minRows={2}
@@ -199,7 +194,7 @@ function CodeFields({ level, editing }: { level: CodeLevel; editing: CodeRecord 
           name="isActive"
           render={({ field }) => (
             <Switch
-              label="Active"
+              label={t('active')}
               checked={field.value ?? true}
               onChange={(event) => field.onChange(event.currentTarget.checked)}
               onBlur={field.onBlur}
@@ -213,7 +208,7 @@ function CodeFields({ level, editing }: { level: CodeLevel; editing: CodeRecord 
             name="taxable"
             render={({ field }) => (
               <Switch
-                label="Taxable"
+                label={t('fields.taxable')}
                 checked={field.value ?? false}
                 onChange={(event) => field.onChange(event.currentTarget.checked)}
                 onBlur={field.onBlur}
@@ -228,6 +223,7 @@ function CodeFields({ level, editing }: { level: CodeLevel; editing: CodeRecord 
 }
 
 function FormFooter({ error, pending, label, onCancel }: FooterProps) {
+  const { t } = useTranslation('library');
   return (
     <>
       {error ? (
@@ -237,7 +233,7 @@ function FormFooter({ error, pending, label, onCancel }: FooterProps) {
       ) : null}
       <Group justify="flex-end" gap="sm" mt="xs">
         <Button variant="default" onClick={onCancel} disabled={pending}>
-          Cancel
+          {t('common:actions.cancel')}
         </Button>
         <Button type="submit" loading={pending} disabled={pending}>
           {label}
@@ -264,6 +260,7 @@ function CreateCodeForm({
   onClose: () => void;
   onSaved?: (record: CodeRecord) => void;
 }) {
+  const { t } = useTranslation('library');
   const create = useCreateCode(level);
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<CreateInput, unknown, CreateOutput>({
@@ -299,7 +296,7 @@ function CreateCodeForm({
           <FormFooter
             error={serverError}
             pending={create.isPending}
-            label={`Add ${levelLabel(level)} code`}
+            label={t('addCode', { level: levelLabel(level) })}
             onCancel={onClose}
           />
         </Stack>
@@ -317,6 +314,7 @@ function EditCodeForm({
   onClose: () => void;
   onSaved?: (record: CodeRecord) => void;
 }) {
+  const { t } = useTranslation('library');
   const level = record.level as CodeLevel;
   const update = useUpdateCode(level);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -357,7 +355,7 @@ function EditCodeForm({
           <FormFooter
             error={serverError}
             pending={update.isPending}
-            label="Save changes"
+            label={t('common:actions.saveChanges')}
             onCancel={onClose}
           />
         </Stack>
@@ -380,15 +378,16 @@ interface CodeFormModalProps {
 
 /** Add a code of a level (under a parent for L2–L4), or edit one (PUT with the id in the body). */
 export function CodeFormModal({ state, onClose, onSaved }: CodeFormModalProps) {
+  const { t } = useTranslation('library');
   // While the modal fades out, its title stays what it was.
   const last = useRef(state);
   if (state.mode !== 'closed') last.current = state;
   const shown = last.current;
   const title =
     shown.mode === 'add'
-      ? `Add ${levelLabel(shown.level)} code`
+      ? t('addCode', { level: levelLabel(shown.level) })
       : shown.mode === 'edit'
-        ? `Edit ${shown.record.codeComb}`
+        ? t('form.editTitle', { code: shown.record.codeComb })
         : '';
   return (
     <Modal
@@ -396,7 +395,7 @@ export function CodeFormModal({ state, onClose, onSaved }: CodeFormModalProps) {
       onClose={onClose}
       title={title}
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
     >
       {/* A new form for each opening: no values or errors left from the last one. */}
       {state.mode === 'add' ? (

@@ -2,6 +2,7 @@ import type { CodeLevel } from '@ledgerdesk/contracts';
 import { Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type Ref, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useCode, useCodeOptions } from './api';
 import { codeLabel, levelLabel } from './levels';
 
@@ -18,6 +19,7 @@ interface CodePickerProps
 
 /** Chooses a code of one level, searched on the server as the user types (full code or description). */
 export function CodePicker({ level, value, onChange, exclude, ref, ...props }: CodePickerProps) {
+  const { t } = useTranslation('library');
   const [search, setSearch] = useState('');
   const chosen = useCode(value);
   const chosenLabel = chosen.data ? codeLabel(chosen.data) : undefined;
@@ -38,7 +40,7 @@ export function CodePicker({ level, value, onChange, exclude, ref, ...props }: C
   return (
     <Select
       ref={ref}
-      placeholder={`Search ${levelLabel(level)} codes`}
+      placeholder={t('picker.placeholder', { level: levelLabel(level) })}
       {...props}
       data={data}
       value={value}
@@ -47,7 +49,9 @@ export function CodePicker({ level, value, onChange, exclude, ref, ...props }: C
       searchValue={search}
       onSearchChange={setSearch}
       filter={({ options: all }) => all}
-      nothingFoundMessage={options.isFetching ? 'Searching...' : `No ${levelLabel(level)} code found`}
+      nothingFoundMessage={
+        options.isFetching ? t('searching') : t('picker.nothing', { level: levelLabel(level) })
+      }
       comboboxProps={{ withinPortal: true, ...props.comboboxProps }}
     />
   );

@@ -3,6 +3,7 @@ import { Badge, Group, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLibrarySearch } from './api';
 import { levelLabel } from './levels';
 import classes from './library.module.css';
@@ -16,6 +17,7 @@ export function CodeSearch({
   /** A visible label; without one the box is labelled "Find a code" for assistive technology. */
   label?: string;
 }) {
+  const { t } = useTranslation('library');
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const hits = useLibrarySearch(debounced);
@@ -32,8 +34,8 @@ export function CodeSearch({
   return (
     <Select
       label={label}
-      aria-label={label ? undefined : 'Find a code'}
-      placeholder="Find a code: full code or description"
+      aria-label={label ? undefined : t('search.label')}
+      placeholder={t('search.placeholder')}
       leftSection={<IconSearch size={16} aria-hidden="true" />}
       data={debounced ? data : []}
       value={null}
@@ -47,9 +49,7 @@ export function CodeSearch({
       searchValue={search}
       onSearchChange={setSearch}
       filter={({ options }) => options}
-      nothingFoundMessage={
-        !debounced ? undefined : hits.isFetching ? 'Searching...' : 'No code matches this search'
-      }
+      nothingFoundMessage={!debounced ? undefined : hits.isFetching ? t('searching') : t('search.nothing')}
       renderOption={({ option }) => {
         const hit = byId.get(option.value);
         if (!hit) return option.label;
@@ -61,7 +61,7 @@ export function CodeSearch({
             <Stack gap={0} style={{ minWidth: 0 }}>
               <Text size="sm" truncate="end">
                 <span className={classes.mono}>{hit.code.codeComb}</span> {hit.code.description}
-                {hit.isActive ? '' : ' (inactive)'}
+                {hit.isActive ? '' : ` ${t('search.inactive')}`}
               </Text>
               {hit.path.length ? (
                 <Text size="xs" c="dimmed" truncate="end">

@@ -2,8 +2,8 @@ import type { CodeLevel, CodeRecord } from '@ledgerdesk/contracts';
 import { Alert, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { plural } from '../../lib/format';
 import { descendantsOf, useDeleteCode } from './api';
 import { codeLabel, levelLabel } from './levels';
 
@@ -19,6 +19,7 @@ interface DeleteCodeDialogProps {
  * with their count): the dialog then says how many, and a second confirmation deletes them too.
  */
 export function DeleteCodeDialog({ record, onClose, onDeleted }: DeleteCodeDialogProps) {
+  const { t } = useTranslation('library');
   const last = useRef(record);
   if (record) last.current = record;
   const shown = record ?? last.current;
@@ -53,9 +54,13 @@ export function DeleteCodeDialog({ record, onClose, onDeleted }: DeleteCodeDialo
     <ConfirmDialog
       opened={record !== null}
       title={
-        cascade ? `Delete ${shown?.codeComb} and everything below it` : `Delete ${levelLabel(level)} code`
+        cascade
+          ? t('delete.cascadeTitle', { code: shown?.codeComb })
+          : t('delete.title', { level: levelLabel(level) })
       }
-      confirmLabel={cascade ? `Delete ${plural(cascade.count + 1, 'code')}` : 'Delete'}
+      confirmLabel={
+        cascade ? t('delete.confirmCodes', { count: cascade.count + 1 }) : t('common:actions.delete')
+      }
       pending={remove.isPending}
       onClose={close}
       onConfirm={() => void confirm()}
@@ -66,15 +71,22 @@ export function DeleteCodeDialog({ record, onClose, onDeleted }: DeleteCodeDialo
             {cascade.message}
           </Alert>
           <Text size="sm">
-            Delete <strong>{codeLabel(shown)}</strong> together with the{' '}
-            <strong>{plural(cascade.count, 'code')}</strong> below it? Their amounts leave the budget's
-            totals. This cannot be undone.
+            <Trans
+              t={t}
+              i18nKey="delete.cascadeQuestion"
+              values={{ code: codeLabel(shown) }}
+              count={cascade.count}
+              components={{ strong: <strong /> }}
+            />
           </Text>
         </Stack>
       ) : shown ? (
-        <>
-          Delete <strong>{codeLabel(shown)}</strong>? This cannot be undone.
-        </>
+        <Trans
+          t={t}
+          i18nKey="delete.question"
+          values={{ code: codeLabel(shown) }}
+          components={{ strong: <strong /> }}
+        />
       ) : null}
     </ConfirmDialog>
   );

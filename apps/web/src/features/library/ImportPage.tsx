@@ -30,9 +30,10 @@ import {
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessageOf } from '../../lib/api';
-import { formatBytes, plural } from '../../lib/format';
+import { formatBytes, formatNumber } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { usePageTitle } from '../../lib/page-title';
 import { useCan } from '../../lib/permissions';
@@ -56,6 +57,7 @@ function isAbort(error: unknown) {
 
 /** Export: the whole library, or the subtree of one code. */
 function ExportSection() {
+  const { t } = useTranslation('library');
   const [root, setRoot] = useState<CodeRef | null>(null);
   const [progress, setProgress] = useState<{ which: 'all' | 'subtree'; received: number } | null>(null);
 
@@ -65,9 +67,11 @@ function ExportSection() {
       const saved = await exportLibrary(which === 'subtree' ? root : null, ({ received }) =>
         setProgress({ which, received }),
       );
-      notifySuccess(`${saved.fileName} (${formatBytes(saved.size)}) is saved.`, { title: 'Export ready' });
+      notifySuccess(t('export.saved', { file: saved.fileName, size: formatBytes(saved.size) }), {
+        title: t('export.ready'),
+      });
     } catch (error) {
-      notifyError(errorMessageOf(error), { title: 'The export failed.' });
+      notifyError(errorMessageOf(error), { title: t('export.failed') });
     } finally {
       setProgress(null);
     }
@@ -76,7 +80,9 @@ function ExportSection() {
   const status = (which: 'all' | 'subtree') =>
     progress?.which === which ? (
       <Text size="sm" c="dimmed" aria-live="polite" className={classes.progressLabel}>
-        {progress.received ? `${formatBytes(progress.received)} received` : 'Preparing...'}
+        {progress.received
+          ? t('export.received', { size: formatBytes(progress.received) })
+          : t('export.preparing')}
       </Text>
     ) : null;
 
@@ -85,10 +91,10 @@ function ExportSection() {
       <Stack gap="md">
         <div>
           <Title order={2} fz="h4" id="export-title">
-            Export
+            {t('common:actions.export')}
           </Title>
           <Text size="sm" c="dimmed">
-            A CSV file with one line per code, parents before children: the format the import reads.
+            {t('export.intro')}
           </Text>
         </div>
         <Group gap="sm">
@@ -98,12 +104,12 @@ function ExportSection() {
             loading={progress?.which === 'all'}
             disabled={progress !== null}
           >
-            Export the whole library
+            {t('export.all')}
           </Button>
           {status('all')}
         </Group>
         <Group gap="sm" align="flex-end">
-          <CodeSearch label="Subtree of" onChoose={(hit) => setRoot(hit.code)} />
+          <CodeSearch label={t('export.subtreeOf')} onChoose={(hit) => setRoot(hit.code)} />
           <Button
             variant="default"
             leftSection={<IconDownload size={18} aria-hidden="true" />}
@@ -111,18 +117,18 @@ function ExportSection() {
             disabled={!root || progress !== null}
             loading={progress?.which === 'subtree'}
           >
-            {root ? `Export ${root.codeComb} and below` : 'Export subtree'}
+            {root ? t('export.codeAndBelow', { code: root.codeComb }) : t('export.subtree')}
           </Button>
           {status('subtree')}
         </Group>
         {root ? (
           <Group gap="xs">
             <Text size="sm">
-              Chosen: <span className={classes.mono}>{root.codeComb}</span> {root.description} (
+              {t('export.chosen')} <span className={classes.mono}>{root.codeComb}</span> {root.description} (
               {levelLabel(root.level)})
             </Text>
             <Button size="compact-xs" variant="subtle" onClick={() => setRoot(null)}>
-              Clear
+              {t('export.clear')}
             </Button>
           </Group>
         ) : null}
@@ -139,28 +145,41 @@ type Phase =
   | { step: 'done'; summary: ImportSummary }
   | { step: 'failed'; message: string; errors: ImportRowError[]; preview: ImportPreview | null };
 
+/** The figures of an import for its sentence: "4 rows: 0 added, 4 updated". */
+function summaryValues(summary: ImportSummary) {
+  return {
+    count: summary.rows,
+    rows: formatNumber(summary.rows),
+    added: formatNumber(summary.inserted),
+    updated: formatNumber(summary.updated),
+  };
+}
+
 function percent(part: number, whole: number) {
   return whole > 0 ? Math.min(100, Math.round((part / whole) * 100)) : 0;
 }
 
 function RowErrors({ errors, total }: { errors: ImportRowError[]; total?: number }) {
+  const { t } = useTranslation('library');
   return (
     <Stack gap="xs">
       <Text size="sm" fw={600}>
-        {plural(errors.length, 'error')}
-        {total !== undefined && total > errors.length ? ` (the first ${errors.length} are listed)` : ''}
+        {t('import.errors', { count: errors.length })}
+        {total !== undefined && total > errors.length
+          ? ` ${t('import.firstListed', { count: errors.length })}`
+          : ''}
       </Text>
       <ScrollArea.Autosize mah={320} type="auto">
-        <Table striped withTableBorder verticalSpacing={6} aria-label="Errors in the file" stickyHeader>
+        <Table striped withTableBorder verticalSpacing={6} aria-label={t('import.errorsTable')} stickyHeader>
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col" w={80}>
-                Line
+                {t('import.line')}
               </Table.Th>
               <Table.Th scope="col" w={160}>
-                Column
+                {t('import.column')}
               </Table.Th>
-              <Table.Th scope="col">Error</Table.Th>
+              <Table.Th scope="col">{t('import.error')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -181,19 +200,20 @@ function RowErrors({ errors, total }: { errors: ImportRowError[]; total?: number
 }
 
 function Counts({ summary, verb }: { summary: ImportSummary; verb: 'will be' | 'were' }) {
+  const { t } = useTranslation('library');
   return (
     <SimpleGrid cols={3} spacing="sm">
       {[
-        { label: 'Rows', value: summary.rows },
-        { label: verb === 'were' ? 'Added' : 'New codes', value: summary.inserted },
-        { label: verb === 'were' ? 'Updated' : 'Updates', value: summary.updated },
+        { label: t('import.rows'), value: summary.rows },
+        { label: verb === 'were' ? t('import.added') : t('import.newCodes'), value: summary.inserted },
+        { label: verb === 'were' ? t('import.updated') : t('import.updates'), value: summary.updated },
       ].map((item) => (
         <Paper key={item.label} withBorder radius="md" p="sm" bg="gray.0">
           <Text size="xs" c="dimmed" fw={600} tt="uppercase">
             {item.label}
           </Text>
           <Text fz="xl" fw={700} className={classes.figure}>
-            {item.value.toLocaleString()}
+            {formatNumber(item.value)}
           </Text>
         </Paper>
       ))}
@@ -203,6 +223,7 @@ function Counts({ summary, verb }: { summary: ImportSummary; verb: 'will be' | '
 
 /** Import: choose a CSV, see the preview (the server's dry run), then import all or nothing. */
 function ImportSection() {
+  const { t } = useTranslation('library');
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [phase, setPhase] = useState<Phase>({ step: 'idle' });
@@ -238,10 +259,7 @@ function ImportSection() {
         controller.signal,
       );
       setPhase({ step: 'done', summary });
-      notifySuccess(
-        `${plural(summary.rows, 'row')}: ${summary.inserted.toLocaleString()} added, ${summary.updated.toLocaleString()} updated.`,
-        { title: 'Import finished' },
-      );
+      notifySuccess(t('import.summary', summaryValues(summary)), { title: t('import.finished') });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: resourceKeys.library }),
         queryClient.invalidateQueries({ queryKey: resourceKeys.audit }),
@@ -253,7 +271,7 @@ function ImportSection() {
       }
       const message = errorMessageOf(error);
       setPhase({ step: 'failed', message, errors: rowErrorsOf(error), preview });
-      notifyError(message, { title: 'The import failed: nothing was imported.' });
+      notifyError(message, { title: t('import.failed') });
     }
   };
 
@@ -271,23 +289,22 @@ function ImportSection() {
       <Stack gap="md">
         <div>
           <Title order={2} fz="h4" id="import-title">
-            Import
+            {t('common:actions.import')}
           </Title>
           <Text size="sm" c="dimmed">
-            A CSV in the export's format. Codes whose full code exists are updated, others are added. The file
-            is checked first; then it is imported all or nothing.
+            {t('import.intro')}
           </Text>
         </div>
         <Group gap="sm" align="flex-end">
           <FileInput
-            label="CSV file"
-            placeholder="Choose a .csv file"
+            label={t('import.file')}
+            placeholder={t('import.filePlaceholder')}
             accept=".csv,text/csv"
             value={file}
             onChange={choose}
             leftSection={<IconFileSpreadsheet size={18} aria-hidden="true" />}
             clearable
-            clearButtonProps={{ 'aria-label': 'Remove the file' }}
+            clearButtonProps={{ 'aria-label': t('import.removeFile') }}
             disabled={phase.step === 'importing'}
             w={{ base: '100%', sm: 360 }}
           />
@@ -297,21 +314,25 @@ function ImportSection() {
               leftSection={<IconRefresh size={16} aria-hidden="true" />}
               onClick={() => void check(file)}
             >
-              Check again
+              {t('import.checkAgain')}
             </Button>
           ) : null}
         </Group>
         <Text size="xs" c="dimmed">
-          Columns: <Code style={{ overflowWrap: 'anywhere' }}>{libraryCsvColumns.join(',')}</Code>
+          {t('import.columns')}{' '}
+          <Code style={{ overflowWrap: 'anywhere' }}>{libraryCsvColumns.join(',')}</Code>
         </Text>
 
         {phase.step === 'checking' ? (
           <Stack gap={4}>
-            <Progress value={percent(phase.sent, phase.total)} aria-label="Checking the file" animated />
+            <Progress value={percent(phase.sent, phase.total)} aria-label={t('import.checking')} animated />
             <Text size="sm" c="dimmed" className={classes.progressLabel} aria-live="polite">
               {phase.sent < phase.total
-                ? `Uploading for the check: ${percent(phase.sent, phase.total)}% of ${formatBytes(phase.total)}`
-                : 'Checking the rows...'}
+                ? t('import.uploadingCheck', {
+                    percent: percent(phase.sent, phase.total),
+                    size: formatBytes(phase.total),
+                  })
+                : t('import.checkingRows')}
             </Text>
           </Stack>
         ) : null}
@@ -320,15 +341,15 @@ function ImportSection() {
           <Stack gap="md">
             <Group gap="xs">
               <Title order={3} fz="h5">
-                Preview
+                {t('import.preview')}
               </Title>
               {phase.preview.errors.length === 0 ? (
                 <Badge color="teal" c="teal.9" bg="teal.0" variant="light">
-                  No errors
+                  {t('import.noErrors')}
                 </Badge>
               ) : (
                 <Badge color="red" variant="light">
-                  {plural(phase.preview.errors.length, 'error')}
+                  {t('import.errors', { count: phase.preview.errors.length })}
                 </Badge>
               )}
             </Group>
@@ -336,8 +357,7 @@ function ImportSection() {
             {phase.preview.errors.length > 0 ? (
               <>
                 <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle aria-hidden="true" />}>
-                  Nothing can be imported until the file has no errors. Correct the lines below and choose the
-                  file again.
+                  {t('import.fixFirst')}
                 </Alert>
                 <RowErrors errors={phase.preview.errors} />
               </>
@@ -348,7 +368,7 @@ function ImportSection() {
                   onClick={() => void start(phase.preview)}
                   disabled={phase.preview.rows === 0}
                 >
-                  Import {plural(phase.preview.rows, 'row')}
+                  {t('import.importRows', { count: phase.preview.rows })}
                 </Button>
               </Group>
             )}
@@ -362,9 +382,9 @@ function ImportSection() {
         {phase.step === 'done' ? (
           <Stack gap="md">
             <Stack gap={4}>
-              <Progress value={100} color="teal" aria-label="Import progress" size="lg" />
+              <Progress value={100} color="teal" aria-label={t('import.progress')} size="lg" />
               <Text size="sm" className={classes.progressLabel}>
-                100%: all rows written
+                {t('import.allWritten')}
               </Text>
             </Stack>
             <Alert
@@ -372,10 +392,9 @@ function ImportSection() {
               variant="light"
               role="status"
               icon={<IconCircleCheck aria-hidden="true" />}
-              title="Import finished"
+              title={t('import.finished')}
             >
-              {plural(phase.summary.rows, 'row')} imported: {phase.summary.inserted.toLocaleString()} added,{' '}
-              {phase.summary.updated.toLocaleString()} updated.
+              {t('import.imported', summaryValues(phase.summary))}
             </Alert>
             <Counts summary={phase.summary} verb="were" />
           </Stack>
@@ -388,7 +407,7 @@ function ImportSection() {
               variant="light"
               role="alert"
               icon={<IconAlertCircle aria-hidden="true" />}
-              title="Nothing was imported"
+              title={t('import.nothing')}
             >
               {phase.message}
             </Alert>
@@ -401,44 +420,55 @@ function ImportSection() {
 }
 
 function ImportProgressView({ progress, onCancel }: { progress: ImportProgress; onCancel: () => void }) {
+  const { t } = useTranslation('library');
   const uploading = progress.phase === 'upload';
   const value = uploading ? percent(progress.sent, progress.total) : percent(progress.done, progress.total);
   return (
     <Stack gap={6}>
       <Group justify="space-between" gap="xs">
         <Text size="sm" fw={600}>
-          {uploading ? 'Step 1 of 2: uploading the file' : 'Step 2 of 2: writing the rows'}
+          {uploading ? t('import.step1') : t('import.step2')}
         </Text>
         {uploading ? (
           <Button size="xs" variant="default" onClick={onCancel}>
-            Cancel
+            {t('common:actions.cancel')}
           </Button>
         ) : null}
       </Group>
-      <Progress value={value} aria-label="Import progress" size="lg" animated />
+      <Progress value={value} aria-label={t('import.progress')} size="lg" animated />
       <Text size="sm" c="dimmed" className={classes.progressLabel} aria-live="polite">
         {uploading
-          ? `${value}%: ${formatBytes(progress.sent)} of ${formatBytes(progress.total)}`
-          : `${value}%: ${progress.done.toLocaleString()} of ${plural(progress.total, 'row')} written`}
+          ? t('import.uploaded', {
+              percent: value,
+              sent: formatBytes(progress.sent),
+              total: formatBytes(progress.total),
+            })
+          : t('import.written', {
+              percent: value,
+              done: formatNumber(progress.done),
+              count: progress.total,
+              total: formatNumber(progress.total),
+            })}
       </Text>
     </Stack>
   );
 }
 
 export function ImportPage() {
+  const { t } = useTranslation('library');
   const can = useCan();
   const mayManage = can('library.manage');
-  const title = mayManage ? 'Import and export' : 'Export';
+  const title = mayManage ? t('tabs.importExport') : t('tabs.export');
   usePageTitle(title);
   return (
     <>
       <PageHeader
         title={title}
-        description="Move the code library in and out as CSV."
+        description={t('import.description')}
         breadcrumbs={[
-          { label: 'Dashboard', to: '/' },
-          { label: 'Administration' },
-          { label: 'Code library', to: '/library' },
+          { label: t('common:crumbs.dashboard'), to: '/' },
+          { label: t('common:crumbs.administration') },
+          { label: t('title'), to: '/library' },
           { label: title },
         ]}
       />

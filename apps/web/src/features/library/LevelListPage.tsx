@@ -33,13 +33,15 @@ import {
   type RowSelectionState,
 } from '@tanstack/react-table';
 import { type ComponentType, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { SearchInput } from '../../components/SearchInput';
+import { i18n } from '../../i18n';
 import { errorMessageOf } from '../../lib/api';
-import { formatBytes, formatDateTime, formatMoney, formatQuantity, plural } from '../../lib/format';
+import { formatBytes, formatDateTime, formatMoney, formatNumber, formatQuantity } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { usePageTitle } from '../../lib/page-title';
 import { useCan } from '../../lib/permissions';
@@ -82,9 +84,11 @@ function Muted({ children }: { children: string }) {
 async function exportSubtree(record: CodeRecord) {
   try {
     const saved = await exportLibrary(toRef(record));
-    notifySuccess(`${saved.fileName} (${formatBytes(saved.size)}) is saved.`, { title: 'Export ready' });
+    notifySuccess(i18n.t('library:export.saved', { file: saved.fileName, size: formatBytes(saved.size) }), {
+      title: i18n.t('library:export.ready'),
+    });
   } catch (error) {
-    notifyError(errorMessageOf(error), { title: 'The export failed.' });
+    notifyError(errorMessageOf(error), { title: i18n.t('library:export.failed') });
   }
 }
 
@@ -94,7 +98,8 @@ type BulkDeleteState =
   | null;
 
 function LevelListPage({ level }: { level: CodeLevel }) {
-  const title = `${levelLabel(level)} codes`;
+  const { t } = useTranslation('library');
+  const title = t('tabs.level', { level: levelLabel(level) });
   usePageTitle(title);
   const can = useCan();
   const mayManage = can('library.manage');
@@ -170,12 +175,15 @@ function LevelListPage({ level }: { level: CodeLevel }) {
       }
       const blob = new Blob(lines, { type: 'text/csv;charset=utf-8' });
       saveBlob(blob, fileName);
-      notifySuccess(`${plural(lines.length - 1, 'code')} in ${fileName} (${formatBytes(blob.size)}).`, {
-        title: 'Export ready',
-      });
+      notifySuccess(
+        t('export.codesIn', { count: lines.length - 1, file: fileName, size: formatBytes(blob.size) }),
+        {
+          title: t('export.ready'),
+        },
+      );
     } catch (error) {
       if (!(error instanceof DOMException && error.name === 'AbortError'))
-        notifyError(errorMessageOf(error), { title: 'The export failed.' });
+        notifyError(errorMessageOf(error), { title: t('export.failed') });
     } finally {
       exportAbort.current = null;
       setExportState(null);
@@ -186,7 +194,7 @@ function LevelListPage({ level }: { level: CodeLevel }) {
     // biome-ignore lint/suspicious/noExplicitAny: columns of different value types in one list (TanStack's own idiom).
     const list: ColumnDef<CodeRecord, any>[] = [
       column.accessor('codeComb', {
-        header: 'Code',
+        header: t('fields.code'),
         enableSorting: true,
         cell: ({ row }) => (
           <Anchor
@@ -202,7 +210,7 @@ function LevelListPage({ level }: { level: CodeLevel }) {
         ),
       }),
       column.accessor('description', {
-        header: 'Description',
+        header: t('fields.description'),
         enableSorting: true,
         cell: ({ getValue }) => (
           <Text size="sm" lineClamp={2} maw={380}>
@@ -214,7 +222,7 @@ function LevelListPage({ level }: { level: CodeLevel }) {
     if (above) {
       list.push(
         column.accessor('parent', {
-          header: `Parent (${levelLabel(above)})`,
+          header: t('list.parent', { level: levelLabel(above) }),
           cell: ({ getValue }) => {
             const parent = getValue();
             return parent ? (
@@ -231,24 +239,24 @@ function LevelListPage({ level }: { level: CodeLevel }) {
     if (level === 4) {
       list.push(
         column.accessor('unit', {
-          header: 'Unit',
+          header: t('fields.unit'),
           cell: ({ getValue }) => {
             const unit = getValue();
             return unit ? <Text size="sm">{unit.name}</Text> : <Muted>—</Muted>;
           },
         }),
         column.accessor('unitPrice', {
-          header: 'Unit price',
+          header: t('fields.unitPrice'),
           meta: { align: 'right' },
           cell: ({ getValue }) => <span className={classes.figure}>{formatMoney(getValue())}</span>,
         }),
         column.accessor('quantity', {
-          header: 'Quantity',
+          header: t('fields.quantity'),
           meta: { align: 'right' },
           cell: ({ getValue }) => <span className={classes.figure}>{formatQuantity(getValue())}</span>,
         }),
         column.accessor('amount', {
-          header: 'Amount',
+          header: t('fields.amount'),
           enableSorting: true,
           meta: { align: 'right' },
           cell: ({ getValue }) => (
@@ -261,7 +269,7 @@ function LevelListPage({ level }: { level: CodeLevel }) {
     } else {
       list.push(
         column.accessor('total', {
-          header: 'Total',
+          header: t('fields.total'),
           meta: { align: 'right' },
           cell: ({ getValue }) => (
             <Text size="sm" fw={600} className={classes.figure}>
@@ -270,29 +278,29 @@ function LevelListPage({ level }: { level: CodeLevel }) {
           ),
         }),
         column.accessor('childCount', {
-          header: `${levelLabel(level + 1)} codes`,
+          header: t('tabs.level', { level: levelLabel(level + 1) }),
           meta: { align: 'right' },
-          cell: ({ getValue }) => <span className={classes.figure}>{getValue().toLocaleString()}</span>,
+          cell: ({ getValue }) => <span className={classes.figure}>{formatNumber(getValue())}</span>,
         }),
       );
     }
     list.push(
       column.accessor('isActive', {
-        header: 'Status',
+        header: t('list.status'),
         enableSorting: true,
         cell: ({ getValue }) =>
           getValue() ? (
             <Badge color="teal" c="teal.9" bg="teal.0" variant="light">
-              Active
+              {t('active')}
             </Badge>
           ) : (
             <Badge color="gray" variant="light">
-              Inactive
+              {t('inactive')}
             </Badge>
           ),
       }),
       column.accessor('updatedAt', {
-        header: 'Updated',
+        header: t('list.updated'),
         enableSorting: true,
         cell: ({ getValue }) => (
           <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
@@ -302,14 +310,18 @@ function LevelListPage({ level }: { level: CodeLevel }) {
       }),
       column.display({
         id: 'actions',
-        header: () => <VisuallyHidden>Actions</VisuallyHidden>,
+        header: () => <VisuallyHidden>{t('common:table.actions')}</VisuallyHidden>,
         meta: { align: 'right', width: 56 },
         cell: ({ row }) => {
           const record = row.original;
           return (
             <Menu position="bottom-end" withinPortal shadow="md" width={220}>
               <Menu.Target>
-                <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${record.codeComb}`}>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  aria-label={t('common:table.actionsFor', { name: record.codeComb })}
+                >
                   <IconDots size={18} aria-hidden="true" />
                 </ActionIcon>
               </Menu.Target>
@@ -318,7 +330,7 @@ function LevelListPage({ level }: { level: CodeLevel }) {
                   leftSection={<IconFolderOpen size={16} aria-hidden="true" />}
                   onClick={() => navigate(browserUrl(record.id))}
                 >
-                  Open in the browser
+                  {t('list.openInBrowser')}
                 </Menu.Item>
                 {mayManage ? (
                   <>
@@ -326,14 +338,14 @@ function LevelListPage({ level }: { level: CodeLevel }) {
                       leftSection={<IconPencil size={16} aria-hidden="true" />}
                       onClick={() => setForm({ mode: 'edit', record })}
                     >
-                      Edit
+                      {t('common:actions.edit')}
                     </Menu.Item>
                     {level > 1 ? (
                       <Menu.Item
                         leftSection={<IconArrowsMove size={16} aria-hidden="true" />}
                         onClick={() => setToMove(record)}
                       >
-                        Move
+                        {t('common:actions.move')}
                       </Menu.Item>
                     ) : null}
                     <Menu.Item
@@ -346,7 +358,7 @@ function LevelListPage({ level }: { level: CodeLevel }) {
                       }
                       onClick={() => update.mutate(updateBodyOf(record, { isActive: !record.isActive }))}
                     >
-                      {record.isActive ? 'Deactivate' : 'Activate'}
+                      {record.isActive ? t('deactivate') : t('activate')}
                     </Menu.Item>
                   </>
                 ) : null}
@@ -354,7 +366,7 @@ function LevelListPage({ level }: { level: CodeLevel }) {
                   leftSection={<IconDownload size={16} aria-hidden="true" />}
                   onClick={() => void exportSubtree(record)}
                 >
-                  {level === 4 ? 'Export as CSV' : 'Export subtree as CSV'}
+                  {level === 4 ? t('list.exportCsv') : t('list.exportSubtreeCsv')}
                 </Menu.Item>
                 {mayManage ? (
                   <>
@@ -364,7 +376,7 @@ function LevelListPage({ level }: { level: CodeLevel }) {
                       leftSection={<IconTrash size={16} aria-hidden="true" />}
                       onClick={() => setToDelete(record)}
                     >
-                      Delete
+                      {t('common:actions.delete')}
                     </Menu.Item>
                   </>
                 ) : null}
@@ -375,17 +387,21 @@ function LevelListPage({ level }: { level: CodeLevel }) {
       }),
     );
     return list;
-  }, [level, above, mayManage, navigate, update.mutate]);
+  }, [level, above, mayManage, navigate, update.mutate, t]);
 
   const filtered = Boolean(table.search || Object.keys(table.filters).length);
   const toolbar = (
     <>
-      <SearchInput placeholder="Code or description" value={table.search} onChange={table.setSearch} />
+      <SearchInput
+        placeholder={t('list.searchPlaceholder')}
+        value={table.search}
+        onChange={table.setSearch}
+      />
       {above ? (
         <CodePicker
           level={above}
-          label={`Parent (${levelLabel(above)})`}
-          placeholder={`Any ${levelLabel(above)} code`}
+          label={t('list.parent', { level: levelLabel(above) })}
+          placeholder={t('list.anyParent', { level: levelLabel(above) })}
           value={table.filters.parent ?? null}
           onChange={(id) => table.setFilter('parent', id)}
           clearable
@@ -393,11 +409,11 @@ function LevelListPage({ level }: { level: CodeLevel }) {
         />
       ) : null}
       <Select
-        label="Status"
-        placeholder="Any status"
+        label={t('list.status')}
+        placeholder={t('list.anyStatus')}
         data={[
-          { value: 'true', label: 'Active' },
-          { value: 'false', label: 'Inactive' },
+          { value: 'true', label: t('active') },
+          { value: 'false', label: t('inactive') },
         ]}
         value={table.filters.isActive ?? null}
         onChange={(value) => table.setFilter('isActive', value)}
@@ -406,7 +422,7 @@ function LevelListPage({ level }: { level: CodeLevel }) {
       />
       {filtered ? (
         <Button variant="subtle" onClick={table.clearFilters}>
-          Clear filters
+          {t('common:actions.clearFilters')}
         </Button>
       ) : null}
     </>
@@ -420,11 +436,11 @@ function LevelListPage({ level }: { level: CodeLevel }) {
         py="xs"
         bg="blue.0"
         role="region"
-        aria-label="Selected codes"
+        aria-label={t('list.selectedCodes')}
         style={{ borderBottom: '1px solid var(--mantine-color-blue-2)' }}
       >
         <Text size="sm" fw={600} mr="sm" aria-live="polite">
-          {plural(selected.size, 'code')} selected
+          {t('list.selected', { count: selected.size })}
         </Text>
         {mayManage ? (
           <>
@@ -437,7 +453,7 @@ function LevelListPage({ level }: { level: CodeLevel }) {
                 setActiveMany.mutate({ records: selectedRows, isActive: true }, { onSuccess: clearSelection })
               }
             >
-              Activate
+              {t('activate')}
             </Button>
             <Button
               size="xs"
@@ -451,7 +467,7 @@ function LevelListPage({ level }: { level: CodeLevel }) {
                 )
               }
             >
-              Deactivate
+              {t('deactivate')}
             </Button>
           </>
         ) : null}
@@ -461,7 +477,7 @@ function LevelListPage({ level }: { level: CodeLevel }) {
           leftSection={<IconDownload size={14} aria-hidden="true" />}
           onClick={() => void exportRows(selectedRows)}
         >
-          Export selected
+          {t('list.exportSelected')}
         </Button>
         {mayManage ? (
           <Button
@@ -471,7 +487,7 @@ function LevelListPage({ level }: { level: CodeLevel }) {
             leftSection={<IconTrash size={14} aria-hidden="true" />}
             onClick={() => setBulkDelete({ step: 'confirm' })}
           >
-            Delete
+            {t('common:actions.delete')}
           </Button>
         ) : null}
         <Button
@@ -480,7 +496,7 @@ function LevelListPage({ level }: { level: CodeLevel }) {
           leftSection={<IconX size={14} aria-hidden="true" />}
           onClick={clearSelection}
         >
-          Clear selection
+          {t('list.clearSelection')}
         </Button>
       </Group>
     ) : null;
@@ -493,14 +509,12 @@ function LevelListPage({ level }: { level: CodeLevel }) {
       <PageHeader
         title={title}
         description={
-          level === 4
-            ? 'The items of the budget: unit, price, quantity and amount.'
-            : `Every ${levelLabel(level)} code, with the total of the L4 items below it.`
+          level === 4 ? t('list.itemsDescription') : t('list.levelDescription', { level: levelLabel(level) })
         }
         breadcrumbs={[
-          { label: 'Dashboard', to: '/' },
-          { label: 'Administration' },
-          { label: 'Code library', to: '/library' },
+          { label: t('common:crumbs.dashboard'), to: '/' },
+          { label: t('common:crumbs.administration') },
+          { label: t('title'), to: '/library' },
           { label: title },
         ]}
         actions={
@@ -511,7 +525,7 @@ function LevelListPage({ level }: { level: CodeLevel }) {
               onClick={() => void exportRows(null)}
               disabled={!codes.data || codes.data.count === 0}
             >
-              Export CSV
+              {t('export.csv')}
             </Button>
             {mayManage ? (
               <Button
@@ -524,7 +538,7 @@ function LevelListPage({ level }: { level: CodeLevel }) {
                   })
                 }
               >
-                Add {levelLabel(level)} code
+                {t('addCode', { level: levelLabel(level) })}
               </Button>
             ) : null}
           </>
@@ -540,8 +554,8 @@ function LevelListPage({ level }: { level: CodeLevel }) {
         fetching={codes.isFetching}
         error={codes.error}
         onRetry={() => void codes.refetch()}
-        emptyMessage={filtered ? `No ${levelLabel(level)} code matches these filters` : 'No codes yet'}
-        noun={[`${levelLabel(level)} code`, `${levelLabel(level)} codes`]}
+        emptyMessage={filtered ? t('list.noMatch', { level: levelLabel(level) }) : t('columns.empty')}
+        noun={[t('list.noun', { level: levelLabel(level) }), title]}
         getRowId={(record) => record.id}
         toolbar={toolbar}
         selection={{
@@ -571,13 +585,13 @@ function LevelListPage({ level }: { level: CodeLevel }) {
         opened={bulkDelete !== null}
         title={
           bulkDelete?.step === 'cascade'
-            ? 'Delete them with the codes below them'
-            : `Delete ${plural(selected.size, `${levelLabel(level)} code`)}`
+            ? t('list.cascadeTitle')
+            : t('list.deleteTitle', { count: selected.size, level: levelLabel(level) })
         }
         confirmLabel={
           bulkDelete?.step === 'cascade'
-            ? `Delete ${plural(bulkDelete.blocked.length + blockedCount, 'code')}`
-            : 'Delete'
+            ? t('delete.confirmCodes', { count: bulkDelete.blocked.length + blockedCount })
+            : t('common:actions.delete')
         }
         pending={removeMany.isPending}
         onClose={() => setBulkDelete(null)}
@@ -614,52 +628,53 @@ function LevelListPage({ level }: { level: CodeLevel }) {
         {bulkDelete?.step === 'cascade' ? (
           <Stack gap="xs">
             <Text size="sm">
-              {plural(bulkDelete.blocked.length, 'selected code')}{' '}
-              {bulkDelete.blocked.length === 1 ? 'has' : 'have'} codes below{' '}
-              {bulkDelete.blocked.length === 1 ? 'it' : 'them'}, {plural(blockedCount, 'code')} in all, and{' '}
-              {bulkDelete.blocked.length === 1 ? 'was' : 'were'} kept:
+              {t('list.kept', {
+                count: bulkDelete.blocked.length,
+                below: t('codeCount', { count: blockedCount }),
+              })}
             </Text>
             <Paper withBorder p="xs" radius="sm" mah={180} style={{ overflowY: 'auto' }}>
               <Stack gap={2}>
                 {bulkDelete.blocked.map(({ record, descendants }) => (
                   <Text key={record.id} size="sm">
                     <span className={classes.mono}>{record.codeComb}</span> {record.description}:{' '}
-                    {plural(descendants, 'code')} below
+                    {t('list.below', { count: descendants })}
                   </Text>
                 ))}
               </Stack>
             </Paper>
-            <Text size="sm">Delete them together with the codes below them? This cannot be undone.</Text>
+            <Text size="sm">{t('list.cascadeQuestion')}</Text>
           </Stack>
         ) : (
-          <>
-            Delete the {plural(selected.size, 'selected code')}? Codes with codes below them are kept, and you
-            are asked about them next. This cannot be undone.
-          </>
+          t('list.deleteQuestion', { count: selected.size })
         )}
       </ConfirmDialog>
 
       <Modal
         opened={exportState !== null}
         onClose={() => exportAbort.current?.abort()}
-        title={`Exporting ${title}`}
-        closeButtonProps={{ 'aria-label': 'Cancel the export' }}
+        title={t('list.exporting', { what: title })}
+        closeButtonProps={{ 'aria-label': t('list.cancelExport') }}
         centered
       >
         {exportState ? (
           <Stack gap="sm">
             <Progress
               value={exportState.total ? Math.round((exportState.done / exportState.total) * 100) : 0}
-              aria-label="Export progress"
+              aria-label={t('list.exportProgress')}
               size="lg"
               animated
             />
             <Text size="sm" className={classes.progressLabel}>
-              {exportState.done.toLocaleString()} of {plural(exportState.total, 'code')}
+              {t('list.exportedOf', {
+                done: formatNumber(exportState.done),
+                count: exportState.total,
+                total: formatNumber(exportState.total),
+              })}
             </Text>
             <Group justify="flex-end">
               <Button variant="default" onClick={() => exportAbort.current?.abort()}>
-                Cancel
+                {t('common:actions.cancel')}
               </Button>
             </Group>
           </Stack>

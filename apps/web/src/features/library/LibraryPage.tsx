@@ -15,6 +15,7 @@ import {
 import { IconAlertCircle, IconRulerMeasure } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessageOf, isApiError } from '../../lib/api';
@@ -36,16 +37,17 @@ import { UnitsDrawer } from './UnitsDrawer';
 
 /** The budget's grand total and the totals of the L1 codes, from the roll-up. */
 function RollupSummary({ onOpen }: { onOpen: (id: string) => void }) {
+  const { t } = useTranslation('library');
   const rollup = useRollup();
   if (rollup.isError) return null;
   const sections = (rollup.data?.codes ?? []).filter((code) => code.level === 1);
   const shown = sections.slice(0, 6);
   return (
-    <Paper withBorder radius="md" p="md" mb="md" component="section" aria-label="Budget totals">
+    <Paper withBorder radius="md" p="md" mb="md" component="section" aria-label={t('rollup.label')}>
       <Group gap="lg" align="flex-start">
         <div>
           <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-            Budget total
+            {t('rollup.total')}
           </Text>
           {rollup.data ? (
             <Text fz={26} fw={700} lh={1.25} className={classes.figure}>
@@ -55,7 +57,7 @@ function RollupSummary({ onOpen }: { onOpen: (id: string) => void }) {
             <Skeleton height={32} width={200} mt={2} />
           )}
           <Text size="xs" c="dimmed">
-            Every L4 item, rolled up through the levels
+            {t('rollup.hint')}
           </Text>
         </div>
         <Divider orientation="vertical" visibleFrom="sm" />
@@ -64,7 +66,7 @@ function RollupSummary({ onOpen }: { onOpen: (id: string) => void }) {
             key={code.id}
             onClick={() => onOpen(code.id)}
             className={classes.total}
-            title={`Open ${code.codeComb} ${code.description}`}
+            title={t('rollup.open', { code: `${code.codeComb} ${code.description}` })}
           >
             <Text size="xs" c="dimmed" fw={600} tt="uppercase" truncate="end" maw={220}>
               {code.codeComb} · {code.description}
@@ -76,7 +78,7 @@ function RollupSummary({ onOpen }: { onOpen: (id: string) => void }) {
         ))}
         {sections.length > shown.length ? (
           <Text size="sm" c="dimmed" mt="md">
-            and {sections.length - shown.length} more L1 codes
+            {t('rollup.more', { count: sections.length - shown.length })}
           </Text>
         ) : null}
       </Group>
@@ -86,16 +88,17 @@ function RollupSummary({ onOpen }: { onOpen: (id: string) => void }) {
 
 /** Where the open code sits: the library, then each code from L1 down to it. */
 function PathCrumbs({ path, onOpen }: { path: CodeRef[]; onOpen: (path: CodeRef[]) => void }) {
+  const { t } = useTranslation('library');
   return (
-    <nav aria-label="Code path">
+    <nav aria-label={t('path.label')}>
       <Breadcrumbs separator="›" separatorMargin={6} fz="sm" style={{ flexWrap: 'wrap', rowGap: 4 }}>
         {path.length === 0 ? (
           <Text size="sm" fw={600} aria-current="page">
-            All codes
+            {t('path.all')}
           </Text>
         ) : (
           <Anchor component={Link} to={browserUrl()} size="sm">
-            All codes
+            {t('path.all')}
           </Anchor>
         )}
         {path.map((ref, index) =>
@@ -121,7 +124,8 @@ function PathCrumbs({ path, onOpen }: { path: CodeRef[]; onOpen: (path: CodeRef[
 }
 
 export function LibraryPage() {
-  usePageTitle('Code library');
+  const { t } = useTranslation('library');
+  usePageTitle(t('title'));
   const can = useCan();
   const mayManage = can('library.manage');
   const queryClient = useQueryClient();
@@ -156,14 +160,16 @@ export function LibraryPage() {
 
   const exportSubtree = async () => {
     if (!record) return;
-    setExporting('Preparing...');
+    setExporting(t('export.preparing'));
     try {
       const saved = await exportLibrary(toRef(record), ({ received }) =>
-        setExporting(`${formatBytes(received)} received`),
+        setExporting(t('export.received', { size: formatBytes(received) })),
       );
-      notifySuccess(`${saved.fileName} (${formatBytes(saved.size)}) is saved.`, { title: 'Export ready' });
+      notifySuccess(t('export.saved', { file: saved.fileName, size: formatBytes(saved.size) }), {
+        title: t('export.ready'),
+      });
     } catch (error) {
-      notifyError(errorMessageOf(error), { title: 'The export failed.' });
+      notifyError(errorMessageOf(error), { title: t('export.failed') });
     } finally {
       setExporting(null);
     }
@@ -175,12 +181,12 @@ export function LibraryPage() {
   return (
     <>
       <PageHeader
-        title="Code library"
-        description="The budget's item catalogue, in four levels from L1 to L4, with the totals rolled up."
+        title={t('title')}
+        description={t('description')}
         breadcrumbs={[
-          { label: 'Dashboard', to: '/' },
-          { label: 'Administration' },
-          { label: 'Code library' },
+          { label: t('common:crumbs.dashboard'), to: '/' },
+          { label: t('common:crumbs.administration') },
+          { label: t('title') },
         ]}
         actions={
           mayManage ? (
@@ -189,7 +195,7 @@ export function LibraryPage() {
               leftSection={<IconRulerMeasure size={18} aria-hidden="true" />}
               onClick={() => setUnitsOpened(true)}
             >
-              Units
+              {t('units.button')}
             </Button>
           ) : null
         }
@@ -216,9 +222,9 @@ export function LibraryPage() {
             icon={<IconAlertCircle aria-hidden="true" />}
             role="alert"
           >
-            This code no longer exists: it was deleted, perhaps with the code above it.{' '}
+            {t('gone.text')}{' '}
             <Anchor component={Link} to={browserUrl()}>
-              Back to the top of the library
+              {t('gone.back')}
             </Anchor>
           </Alert>
         ) : null}
@@ -254,10 +260,9 @@ export function LibraryPage() {
       ) : (
         <Paper withBorder radius="md" p="lg">
           <Stack gap={4}>
-            <Text fw={600}>Open a code to see its details</Text>
+            <Text fw={600}>{t('empty.title')}</Text>
             <Text size="sm" c="dimmed">
-              Click a code, or use the arrow keys in a column and press Enter. Its figures, fields and actions
-              appear here{mayManage ? `; add an ${levelLabel(1)} code with the + of the first column` : ''}.
+              {mayManage ? t('empty.textManage', { level: levelLabel(1) }) : t('empty.text')}
             </Text>
           </Stack>
         </Paper>

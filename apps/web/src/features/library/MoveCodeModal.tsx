@@ -2,6 +2,7 @@ import type { CodeLevel, CodeRecord } from '@ledgerdesk/contracts';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { errorMessageOf } from '../../lib/api';
 import { useCode, useUpdateCode } from './api';
 import { CodePicker } from './CodePicker';
@@ -17,6 +18,7 @@ function MoveForm({
   onClose: () => void;
   onMoved?: (record: CodeRecord) => void;
 }) {
+  const { t } = useTranslation('library');
   const level = record.level as CodeLevel;
   const above = parentLevel(level) ?? 1;
   const update = useUpdateCode(level);
@@ -27,7 +29,7 @@ function MoveForm({
 
   const submit = async () => {
     if (!parentId) {
-      setError(`Choose the ${levelLabel(above)} code to move it under.`);
+      setError(t('move.choose', { level: levelLabel(above) }));
       return;
     }
     setError(null);
@@ -50,20 +52,23 @@ function MoveForm({
     >
       <Stack gap="md">
         <Text size="sm">
-          Move <strong>{codeLabel(record)}</strong>
-          {record.childCount > 0 ? ', with everything below it,' : ''} under another {levelLabel(above)} code.
-          {record.childCount > 0 ? ' The full codes below it change with it.' : ''}
+          <Trans
+            t={t}
+            i18nKey={record.childCount > 0 ? 'move.textWithChildren' : 'move.text'}
+            values={{ code: codeLabel(record), level: levelLabel(above) }}
+            components={{ strong: <strong /> }}
+          />
         </Text>
         <CodePicker
           level={above}
-          label={`New parent (${levelLabel(above)} code)`}
+          label={t('move.parent', { level: levelLabel(above) })}
           withAsterisk
           value={parentId}
           onChange={setParentId}
           data-autofocus
         />
         <Text size="sm" aria-live="polite">
-          New full code:{' '}
+          {t('move.newCode')}{' '}
           <strong className={classes.mono}>
             {parent.data ? fullCode(parent.data, record.code) : record.codeComb}
           </strong>
@@ -75,10 +80,10 @@ function MoveForm({
         ) : null}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={update.isPending}>
-            Cancel
+            {t('common:actions.cancel')}
           </Button>
           <Button type="submit" loading={update.isPending} disabled={unchanged}>
-            Move
+            {t('common:actions.move')}
           </Button>
         </Group>
       </Stack>
@@ -95,14 +100,15 @@ interface MoveCodeModalProps {
 
 /** Moves a code under another parent of the level above (a PUT with the new parentId). */
 export function MoveCodeModal({ record, onClose, onMoved }: MoveCodeModalProps) {
+  const { t } = useTranslation('library');
   const last = useRef(record);
   if (record) last.current = record;
   return (
     <Modal
       opened={record !== null}
       onClose={onClose}
-      title={last.current ? `Move ${last.current.codeComb}` : 'Move'}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      title={last.current ? t('move.title', { code: last.current.codeComb }) : t('common:actions.move')}
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
     >
       {record ? <MoveForm key={record.id} record={record} onClose={onClose} onMoved={onMoved} /> : null}
     </Modal>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { messages, type UnitRecord, unitInput } from '@ledgerdesk/contracts';
+import { type UnitRecord, unitInput } from '@ledgerdesk/contracts';
 import {
   ActionIcon,
   Alert,
@@ -17,11 +17,11 @@ import {
 import { IconAlertCircle, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type SubmitHandler, useForm } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
 import type { z } from 'zod/mini';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { errorMessageOf } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form-errors';
-import { plural } from '../../lib/format';
 import { useDeleteUnit, useSaveUnit, useUnits } from './api';
 
 type UnitInput = z.input<typeof unitInput>;
@@ -29,6 +29,7 @@ type UnitOutput = z.output<typeof unitInput>;
 
 /** Adds a unit, or renames the one given. */
 function UnitForm({ unit, onDone }: { unit: UnitRecord | null; onDone: () => void }) {
+  const { t } = useTranslation('library');
   const save = useSaveUnit();
   const [serverError, setServerError] = useState<string | null>(null);
   const {
@@ -57,13 +58,13 @@ function UnitForm({ unit, onDone }: { unit: UnitRecord | null; onDone: () => voi
     <form
       onSubmit={handleSubmit(onSubmit)}
       noValidate
-      aria-label={unit ? `Edit unit ${unit.name}` : 'Add unit'}
+      aria-label={unit ? t('units.edit', { name: unit.name }) : t('units.add')}
     >
       <Stack gap="sm">
         <Group align="flex-start" gap="sm" grow>
           <TextInput
             {...register('name')}
-            label="Unit"
+            label={t('fields.unit')}
             placeholder="m²"
             error={errors.name?.message}
             withAsterisk
@@ -73,8 +74,8 @@ function UnitForm({ unit, onDone }: { unit: UnitRecord | null; onDone: () => voi
           />
           <TextInput
             {...register('description')}
-            label="Description"
-            placeholder="square metre"
+            label={t('fields.description')}
+            placeholder={t('units.descriptionPlaceholder')}
             error={errors.description?.message}
             maxLength={100}
             autoComplete="off"
@@ -88,11 +89,11 @@ function UnitForm({ unit, onDone }: { unit: UnitRecord | null; onDone: () => voi
         <Group justify="flex-end" gap="sm">
           {unit ? (
             <Button variant="default" onClick={onDone} disabled={save.isPending}>
-              Cancel
+              {t('common:actions.cancel')}
             </Button>
           ) : null}
           <Button type="submit" loading={save.isPending}>
-            {unit ? 'Save unit' : 'Add unit'}
+            {unit ? t('units.save') : t('units.add')}
           </Button>
         </Group>
       </Stack>
@@ -102,6 +103,7 @@ function UnitForm({ unit, onDone }: { unit: UnitRecord | null; onDone: () => voi
 
 /** The units L4 items are measured in: add, rename, and delete those no item uses. */
 export function UnitsDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation('library');
   const units = useUnits(opened);
   const remove = useDeleteUnit();
   const [editing, setEditing] = useState<UnitRecord | null>(null);
@@ -113,26 +115,26 @@ export function UnitsDrawer({ opened, onClose }: { opened: boolean; onClose: () 
       onClose={onClose}
       position="right"
       size="md"
-      title="Units"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      title={t('units.title')}
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
     >
       <Stack gap="lg">
         <UnitForm key={editing?.id ?? 'new'} unit={editing} onDone={() => setEditing(null)} />
         {units.isError ? (
           <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle aria-hidden="true" />}>
-            {messages.fetchFailed}
+            {t('common:errors.fetchFailed')}
           </Alert>
         ) : null}
-        <Table verticalSpacing="xs" aria-label="Units" highlightOnHover>
+        <Table verticalSpacing="xs" aria-label={t('units.title')} highlightOnHover>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th scope="col">Unit</Table.Th>
-              <Table.Th scope="col">Description</Table.Th>
+              <Table.Th scope="col">{t('fields.unit')}</Table.Th>
+              <Table.Th scope="col">{t('fields.description')}</Table.Th>
               <Table.Th scope="col" ta="right">
-                Used by
+                {t('units.usedBy')}
               </Table.Th>
               <Table.Th scope="col" w={80}>
-                <VisuallyHidden>Actions</VisuallyHidden>
+                <VisuallyHidden>{t('common:table.actions')}</VisuallyHidden>
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -154,28 +156,30 @@ export function UnitsDrawer({ opened, onClose }: { opened: boolean; onClose: () 
                       </Text>
                     </Table.Td>
                     <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {plural(unit.usage, 'item')}
+                      {t('units.items', { count: unit.usage })}
                     </Table.Td>
                     <Table.Td>
                       <Group gap={2} justify="flex-end" wrap="nowrap">
                         <ActionIcon
                           variant="subtle"
                           color="gray"
-                          aria-label={`Edit unit ${unit.name}`}
+                          aria-label={t('units.edit', { name: unit.name })}
                           onClick={() => setEditing(unit)}
                         >
                           <IconPencil size={16} aria-hidden="true" />
                         </ActionIcon>
                         <Tooltip
                           label={
-                            unit.usage > 0 ? `Used by ${plural(unit.usage, 'item')}` : `Delete ${unit.name}`
+                            unit.usage > 0
+                              ? t('units.usedByItems', { count: unit.usage })
+                              : t('units.deleteName', { name: unit.name })
                           }
                           withArrow
                         >
                           <ActionIcon
                             variant="subtle"
                             color="red"
-                            aria-label={`Delete unit ${unit.name}`}
+                            aria-label={t('units.deleteUnit', { name: unit.name })}
                             disabled={unit.usage > 0}
                             onClick={() => setToDelete(unit)}
                           >
@@ -192,8 +196,8 @@ export function UnitsDrawer({ opened, onClose }: { opened: boolean; onClose: () 
 
       <ConfirmDialog
         opened={toDelete !== null}
-        title="Delete unit"
-        confirmLabel="Delete unit"
+        title={t('units.deleteTitle')}
+        confirmLabel={t('units.deleteTitle')}
         pending={remove.isPending}
         onClose={() => setToDelete(null)}
         onConfirm={() => {
@@ -201,9 +205,12 @@ export function UnitsDrawer({ opened, onClose }: { opened: boolean; onClose: () 
         }}
       >
         {toDelete ? (
-          <>
-            Delete the unit <strong>{toDelete.name}</strong>? No item uses it.
-          </>
+          <Trans
+            t={t}
+            i18nKey="units.deleteQuestion"
+            values={{ name: toDelete.name }}
+            components={{ strong: <strong /> }}
+          />
         ) : null}
       </ConfirmDialog>
     </Drawer>

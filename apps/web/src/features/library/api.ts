@@ -31,8 +31,8 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { z } from 'zod/mini';
+import { i18n } from '../../i18n';
 import { api, errorMessageOf, isApiError } from '../../lib/api';
-import { plural } from '../../lib/format';
 import type { ListResponse, MutationResponse } from '../../lib/list';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { resourceKeys } from '../../lib/query-keys';
@@ -219,7 +219,9 @@ export function useUpdateCode(level: CodeLevel) {
       await invalidate();
     },
     onError: (error) =>
-      notifyError(errorMessageOf(error), { title: `Failed to update ${levelLabel(level)} code.` }),
+      notifyError(errorMessageOf(error), {
+        title: i18n.t('library:toasts.updateFailed', { level: levelLabel(level) }),
+      }),
   });
 }
 
@@ -306,13 +308,17 @@ export function useBulkDelete(level: CodeLevel) {
       return outcome;
     },
     onSuccess: async (outcome, { records }) => {
-      if (outcome.deleted > 0) notifySuccess(messages.deleted, { title: plural(outcome.deleted, 'code') });
+      if (outcome.deleted > 0)
+        notifySuccess(messages.deleted, { title: i18n.t('library:codeCount', { count: outcome.deleted }) });
       const first = outcome.failed[0];
       if (first) {
         notifyError(
           outcome.failed.length === 1
             ? `${first.record.codeComb}: ${errorMessageOf(first.error)}`
-            : `${outcome.failed.length} codes could not be deleted. First: ${first.record.codeComb}: ${errorMessageOf(first.error)}`,
+            : i18n.t('library:toasts.someNotDeleted', {
+                count: outcome.failed.length,
+                first: `${first.record.codeComb}: ${errorMessageOf(first.error)}`,
+              }),
           { title: libraryMessages.deleteFailed(level) },
         );
       }
@@ -338,17 +344,20 @@ export function useBulkSetActive(level: CodeLevel) {
       return { updated: todo.length - failed.length, failed };
     },
     onSuccess: async ({ updated, failed }) => {
-      if (updated > 0) notifySuccess(messages.updated, { title: plural(updated, 'code') });
+      if (updated > 0)
+        notifySuccess(messages.updated, { title: i18n.t('library:codeCount', { count: updated }) });
       const first = failed[0];
       if (first) {
         notifyError(`${first.record.codeComb}: ${errorMessageOf(first.error)}`, {
-          title: `${failed.length} of the codes could not be changed.`,
+          title: i18n.t('library:toasts.someNotChanged', { count: failed.length }),
         });
       }
       await invalidate();
     },
     onError: (error) =>
-      notifyError(errorMessageOf(error), { title: `Failed to update ${levelLabel(level)} codes.` }),
+      notifyError(errorMessageOf(error), {
+        title: i18n.t('library:toasts.updateManyFailed', { level: levelLabel(level) }),
+      }),
   });
 }
 
@@ -378,7 +387,9 @@ export function useSaveUnit() {
     },
     onError: (error, body) =>
       notifyError(errorMessageOf(error), {
-        title: 'id' in body && body.id ? 'Failed to update the unit.' : 'Failed to add the unit.',
+        title: i18n.t(
+          'id' in body && body.id ? 'library:toasts.unitUpdateFailed' : 'library:toasts.unitAddFailed',
+        ),
       }),
   });
 }
@@ -391,7 +402,8 @@ export function useDeleteUnit() {
       notifySuccess(response.successMessage);
       await invalidate();
     },
-    onError: (error) => notifyError(errorMessageOf(error), { title: 'Failed to delete the unit.' }),
+    onError: (error) =>
+      notifyError(errorMessageOf(error), { title: i18n.t('library:toasts.unitDeleteFailed') }),
   });
 }
 
@@ -457,9 +469,7 @@ export async function runImport(
   take(reader.end(answer.text));
   const last = outcome as ImportEvent | undefined;
   if (last?.type === 'done') return { rows: last.rows, inserted: last.inserted, updated: last.updated };
-  throw new Error(
-    last?.type === 'failed' ? last.errorMessage : 'The import ended without an answer: nothing was imported.',
-  );
+  throw new Error(last?.type === 'failed' ? last.errorMessage : i18n.t('library:import.noAnswer'));
 }
 
 /** The row errors of a refused import (400, fieldErrors keyed `row.<n>.<field>`). */
