@@ -17,6 +17,7 @@ import { createAuthService } from './modules/auth/service';
 import { countriesRoutes } from './modules/countries/routes';
 import { createCountriesService } from './modules/countries/service';
 import { crmRoutes } from './modules/crm/routes';
+import { ecommerceRoutes } from './modules/ecommerce/routes';
 import { healthRoutes } from './modules/health/routes';
 import { invoiceResource } from './modules/invoices/resource';
 import { invoiceRoutes } from './modules/invoices/routes';
@@ -31,8 +32,8 @@ import { createLibraryService } from './modules/library/service';
 import { createLibraryTransfer } from './modules/library/transfer';
 import { projectResource } from './modules/projects/resource';
 import { taskResource } from './modules/tasks/resource';
-import { ticketsRoutes } from './modules/tickets/routes';
 import { teamResource } from './modules/team/resource';
+import { ticketsRoutes } from './modules/tickets/routes';
 import { todoProjectResource, todoResource } from './modules/todos/resource';
 import { usersRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
@@ -112,6 +113,7 @@ export async function buildApp(deps: AppDeps) {
   registerResource(app, { db, audit }, applicationResource);
   apiKeysRoutes(app, createApiKeysService({ db, audit, users }));
   countriesRoutes(app, createCountriesService(db));
+  ecommerceRoutes(app, { db, audit }, users);
 
   await registerWebApp(app, deps.webDistDir ?? webDistDir);
   return app;

@@ -61,6 +61,14 @@ const envSchema = z.object({
     ),
     12,
   ),
+  AUTH_CACHE_SECONDS: z._default(
+    number(
+      'must be a number of seconds',
+      z.minimum(0, 'must be 0 (off) or more'),
+      z.maximum(60, 'must be at most 60'),
+    ),
+    5,
+  ),
 });
 
 export type Config = {
@@ -76,6 +84,8 @@ export type Config = {
   seedDemo: boolean;
   logLevel: z.output<typeof envSchema>['LOG_LEVEL'];
   sessionTtlMs: number;
+  /** How long who a token belongs to is remembered (modules/auth/callers.ts); 0: not at all. */
+  authCacheMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -107,5 +117,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
+    authCacheMs: e.AUTH_CACHE_SECONDS * 1000,
   };
 }

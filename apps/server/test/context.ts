@@ -68,6 +68,9 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     ADMIN_PASSWORD: ADMIN.password,
     SEED_DEMO: 'false',
     LOG_LEVEL: 'silent',
+    // Tests change sessions and users straight in the database and expect it to apply at once; the
+    // cache of callers would hide that for seconds (auth-cache.test.ts tests it on its own).
+    AUTH_CACHE_SECONDS: '0',
     ...env,
   });
   const database = await openTestDatabase();

@@ -15,6 +15,7 @@ export const areas = [
   'todos',
   'crm',
   'tickets',
+  'ecommerce',
 ] as const;
 export type Area = (typeof areas)[number];
 

@@ -9,9 +9,11 @@ import type { Database } from '../db/client';
 import { csvLine } from '../lib/csv';
 import { AppError } from '../lib/errors';
 import { added, deleted, updated } from '../lib/responses';
+import { uniqueViolation } from '../modules/accounts/service';
 import type { AuditService } from '../modules/audit/service';
 import { actorOf } from '../plugins/auth';
-import { containsPattern, listPage, orderingOf, searchCondition } from './list';
+import { containsPattern, countKeyOf, listPage, orderingOf, searchCondition } from './list';
+import { readCacheOf } from './read-cache';
 import { findById } from './records';
 
 type Table = PgTable & { id: PgColumn };
@@ -65,8 +67,16 @@ export type ResourceDefinition<
   /**
    * Rows of other tables that belong to the record (order lines, invoice items, members), written
    * after the record in the same transaction: on create, and on update (replace them from `input`).
+   * `context.before` is the record before an update (null on create), for hooks that act on a
+   * change (stock given back when an order is cancelled); the record is read again afterwards, so
+   * columns the hook computes (totals) show in the answer.
    */
-  writeChildren?: (db: Database, id: string, input: z.output<I>) => Promise<void>;
+  writeChildren?: (
+    db: Database,
+    id: string,
+    input: z.output<I>,
+    context: { before: R | null; actor: Actor },
+  ) => Promise<void>;
   /** Refuse a delete (throw an AppError, e.g. a 409 while other records refer to it). */
   beforeDelete?: (db: Database, id: string) => Promise<void>;
   /**
@@ -74,12 +84,17 @@ export type ResourceDefinition<
    * (POST), `/api/update/x` (PUT, the key in the body) and `/api/delete/x` (the key in a header).
    */
   aliases?: { list?: string[]; add?: string; update?: string; delete?: { path: string; header: string } };
+  /**
+   * Unique constraints whose violation is the client's mistake: constraint name → the field and
+   * message of the 409 ("customers_email_key" → email, 'A customer with this email … exists.').
+   */
+  conflicts?: Record<string, { field: string; message: string }>;
   /** CSV export: column name → value of a record. */
   csv: Record<string, (record: R) => string>;
 };
 
 const EXPORT_BATCH = 1000;
-type Actor = ReturnType<typeof actorOf>;
+export type Actor = ReturnType<typeof actorOf>;
 const recordKey = z.uuid(messages.keyInvalid);
 const idParams = z.object({ id: z.uuid('The id in the address is not valid.') });
 const bulkDelete = z.object({
@@ -115,6 +130,22 @@ export function registerResource<
     if (!record) throw AppError.notFound();
     return record;
   };
+  // List counts (and what pages refer to) are cached (see read-cache.ts); every write through an
+  // engine clears them once it has committed, so a client reads its own writes.
+  const counts = readCacheOf(db);
+  const conflictOf = (error: unknown): never => {
+    const constraint = uniqueViolation(error);
+    const conflict = constraint === null ? undefined : def.conflicts?.[constraint];
+    if (conflict) throw AppError.conflict(conflict.message, { [conflict.field]: conflict.message });
+    throw error;
+  };
+  const written = async <X>(work: Promise<X>): Promise<X> => {
+    try {
+      return await work.catch(conflictOf);
+    } finally {
+      counts.invalidate();
+    }
+  };
 
   const list = (q: ListQuery & z.output<F>) =>
     listPage(
@@ -124,48 +155,62 @@ export function registerResource<
         where: whereOf(q),
         order: orderingOf(q.ordering, def.sortable, def.defaultOrdering, table.id),
         query: q,
+        counted: { cache: counts, key: countKeyOf(def.path, q) },
       },
       (rows) => def.toRecords(db, rows),
     );
 
+  /** After the hooks: the row as they left it. */
+  const reread = async (executor: Database, id: string, row: Row<T>) =>
+    def.writeChildren ? await findById(executor, table, id) : row;
+
   const create = (input: z.output<I>, actor: Actor) =>
-    db.transaction(async (tx) => {
-      const executor = tx as Database;
-      await def.validate?.(executor, input);
-      const [row] = (await executor
-        .insert(table)
-        .values({ ...def.toValues(input), createdBy: actor.id, updatedBy: actor.id } as never)
-        .returning()) as Row<T>[];
-      if (!row) throw new Error(`${def.entity} insert returned nothing`);
-      const id = (row as { id: string }).id;
-      await def.writeChildren?.(executor, id, input);
-      const created = await describe(executor, row);
-      await audit.record(executor, actor, { action: 'create', entity: def.entity, key: id, after: created });
-      return created;
-    });
+    written(
+      db.transaction(async (tx) => {
+        const executor = tx as Database;
+        await def.validate?.(executor, input);
+        const [row] = (await executor
+          .insert(table)
+          .values({ ...def.toValues(input), createdBy: actor.id, updatedBy: actor.id } as never)
+          .returning()) as Row<T>[];
+        if (!row) throw new Error(`${def.entity} insert returned nothing`);
+        const id = (row as { id: string }).id;
+        await def.writeChildren?.(executor, id, input, { before: null, actor });
+        const created = await describe(executor, await reread(executor, id, row));
+        await audit.record(executor, actor, {
+          action: 'create',
+          entity: def.entity,
+          key: id,
+          after: created,
+        });
+        return created;
+      }),
+    );
 
   const update = (id: string, changes: object, actor: Actor) =>
-    db.transaction(async (tx) => {
-      const executor = tx as Database;
-      const current = await findById(executor, table, id);
-      const before = await describe(executor, current);
-      // The fields not sent keep their values: the input is the current record with the changes.
-      const parsed = def.input.safeParse({ ...def.toInput(before), ...changes });
-      // A stored value that no longer passes (a deleted user it named) is the client's to fix: a 400.
-      if (!parsed.success) throw AppError.badRequest(messages.validation, fieldErrorsOf(parsed.error));
-      const merged = parsed.data as z.output<I>;
-      await def.validate?.(executor, merged, id);
-      const [row] = (await executor
-        .update(table)
-        .set({ ...def.toValues(merged, current), updatedBy: actor.id } as never)
-        .where(eq(table.id, id))
-        .returning()) as Row<T>[];
-      if (!row) throw AppError.notFound();
-      await def.writeChildren?.(executor, id, merged);
-      const after = await describe(executor, row);
-      await audit.record(executor, actor, { action: 'update', entity: def.entity, key: id, before, after });
-      return after;
-    });
+    written(
+      db.transaction(async (tx) => {
+        const executor = tx as Database;
+        const current = await findById(executor, table, id);
+        const before = await describe(executor, current);
+        // The fields not sent keep their values: the input is the current record with the changes.
+        const parsed = def.input.safeParse({ ...def.toInput(before), ...changes });
+        // A stored value that no longer passes (a deleted user it named) is the client's to fix: a 400.
+        if (!parsed.success) throw AppError.badRequest(messages.validation, fieldErrorsOf(parsed.error));
+        const merged = parsed.data as z.output<I>;
+        await def.validate?.(executor, merged, id);
+        const [row] = (await executor
+          .update(table)
+          .set({ ...def.toValues(merged, current), updatedBy: actor.id } as never)
+          .where(eq(table.id, id))
+          .returning()) as Row<T>[];
+        if (!row) throw AppError.notFound();
+        await def.writeChildren?.(executor, id, merged, { before, actor });
+        const after = await describe(executor, await reread(executor, id, row));
+        await audit.record(executor, actor, { action: 'update', entity: def.entity, key: id, before, after });
+        return after;
+      }),
+    );
 
   const remove = async (executor: Database, id: string, actor: Actor) => {
     const before = await describe(executor, await findById(executor, table, id));
@@ -173,7 +218,8 @@ export function registerResource<
     await executor.delete(table).where(eq(table.id, id));
     await audit.record(executor, actor, { action: 'delete', entity: def.entity, key: id, before });
   };
-  const removeOne = (id: string, actor: Actor) => db.transaction((tx) => remove(tx as Database, id, actor));
+  const removeOne = (id: string, actor: Actor) =>
+    written(db.transaction((tx) => remove(tx as Database, id, actor)));
 
   const listSchema = {
     tags,
@@ -296,12 +342,14 @@ export function registerResource<
     async (request) => {
       const ids = [...new Set(request.body.ids)];
       const actor = actorOf(request);
-      await db.transaction(async (tx) => {
-        const executor = tx as Database;
-        const found = await executor.select({ id: table.id }).from(table).where(inArray(table.id, ids));
-        if (found.length !== ids.length) throw AppError.notFound();
-        for (const id of ids) await remove(executor, id, actor);
-      });
+      await written(
+        db.transaction(async (tx) => {
+          const executor = tx as Database;
+          const found = await executor.select({ id: table.id }).from(table).where(inArray(table.id, ids));
+          if (found.length !== ids.length) throw AppError.notFound();
+          for (const id of ids) await remove(executor, id, actor);
+        }),
+      );
       return deleted({ deleted: ids.length });
     },
   );

@@ -3,6 +3,7 @@ import { asc, count, desc, ilike, or, type SQL, type SQLWrapper } from 'drizzle-
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { AppError } from '../lib/errors';
+import type { ReadCache } from './read-cache';
 
 /** `%term%` for ILIKE, with the term's own % and _ taken literally. */
 export function containsPattern(term: string): string {
@@ -44,25 +45,50 @@ export function pageOf(query: Pick<ListQuery, 'page' | 'pageSize'>) {
 export type Page<T> = { count: number; page: number; pageSize: number; results: T[] };
 
 /**
+ * The cache key of a list's count: what decides which rows match (the search and the filters),
+ * not which page of them or in what order.
+ */
+export function countKeyOf(scope: string, query: Record<string, unknown>): string {
+  const { page: _page, pageSize: _pageSize, ordering: _ordering, ...filters } = query;
+  const defined = Object.entries(filters)
+    .filter(([, value]) => value !== undefined)
+    .sort(([a], [b]) => a.localeCompare(b));
+  return `${scope}?${JSON.stringify(defined)}`;
+}
+
+/**
  * One page of a table: the count of rows matching `where`, and the page's rows in `order`,
  * turned into API records by `describe` (which may fetch what the page's rows refer to, at once).
  */
 export async function listPage<T extends PgTable, R>(
   db: Database,
   table: T,
-  options: { where: SQL | undefined; order: SQL[]; query: Pick<ListQuery, 'page' | 'pageSize'> },
+  options: {
+    where: SQL | undefined;
+    order: SQL[];
+    query: Pick<ListQuery, 'page' | 'pageSize'>;
+    /** Where the count is cached, under which key; without it every page counts afresh. */
+    counted?: { cache: ReadCache; key: string };
+  },
   describe: (rows: T['$inferSelect'][]) => R[] | Promise<R[]>,
 ): Promise<Page<R>> {
-  const { where, order, query } = options;
+  const { where, order, query, counted } = options;
   const { limit, offset } = pageOf(query);
   const source = table as PgTable;
-  const [total] = await db.select({ n: count() }).from(source).where(where);
-  const rows = (await db
-    .select()
-    .from(source)
-    .where(where)
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset)) as T['$inferSelect'][];
-  return { count: total?.n ?? 0, page: query.page, pageSize: query.pageSize, results: await describe(rows) };
+  const countRows = async () => {
+    const [total] = await db.select({ n: count() }).from(source).where(where);
+    return total?.n ?? 0;
+  };
+  // The count and the page at once: on PostgreSQL they run on two connections.
+  const [total, rows] = await Promise.all([
+    counted ? counted.cache.count(counted.key, countRows) : countRows(),
+    db
+      .select()
+      .from(source)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset) as Promise<T['$inferSelect'][]>,
+  ]);
+  return { count: total, page: query.page, pageSize: query.pageSize, results: await describe(rows) };
 }

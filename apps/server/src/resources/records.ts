@@ -1,4 +1,4 @@
-import { count, eq, inArray } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { AppError } from '../lib/errors';
@@ -36,4 +36,22 @@ export async function existingIds(
   if ((row?.n ?? 0) !== unique.length)
     throw AppError.badRequest(error.message, { [error.field]: error.message });
   return unique;
+}
+
+/**
+ * A 409 with `message` while a row refers to the record through `column` (a customer's orders, a
+ * seller's products): for a `beforeDelete` hook, before the foreign key would refuse with a 500.
+ */
+export async function assertUnreferenced(
+  executor: Database,
+  column: PgColumn,
+  id: string,
+  message: string,
+): Promise<void> {
+  const [row] = await executor
+    .select({ one: sql`1` })
+    .from(column.table as PgTable)
+    .where(eq(column, id))
+    .limit(1);
+  if (row) throw AppError.conflict(message);
 }

@@ -7,14 +7,15 @@ import { generatePassword, hashPassword } from '../lib/passwords';
 import { syncCountries } from '../modules/countries/service';
 import { seedApiKeys } from './api-keys';
 import { seedCrm } from './crm';
+import { seedEcommerce } from './ecommerce';
 import { seedInvoices } from './invoices';
 import { seedJobs } from './jobs';
 import { seedLibrary } from './library';
 import { seedProjects } from './projects';
 import { createRandom } from './random';
 import { seedTasks } from './tasks';
-import { seedTickets } from './tickets';
 import { seedTeam } from './team';
+import { seedTickets } from './tickets';
 import { seedTodos } from './todos';
 
 export type SeedResult = {
@@ -150,6 +151,7 @@ export async function seedDatabase(db: Database, config: Config): Promise<SeedRe
       admin.id,
     );
     await seedTodos(tx as Database, admin.id);
+    await seedEcommerce(tx as Database, admin.id, userIds);
     await seedJobs(tx as Database, admin.id);
     await seedApiKeys(tx as Database, admin.id);
     await tx.insert(userGroups).values(

@@ -57,7 +57,13 @@ export function changedFields(
 }
 
 export function createAuditService(db: Database) {
+  const listeners: ((entry: AuditEntry) => void)[] = [];
   return {
+    /** Calls `listener` with every entry recorded: e.g. to forget what the change makes stale. */
+    onRecord(listener: (entry: AuditEntry) => void): void {
+      listeners.push(listener);
+    },
+
     async list(query: z.output<typeof auditListQuery>): Promise<Page<AuditEntryRecord>> {
       const where = and(
         query.actor ? eq(auditLog.actorId, query.actor) : undefined,
@@ -99,6 +105,7 @@ export function createAuditService(db: Database) {
         createdBy: actor.id,
         updatedBy: actor.id,
       });
+      for (const listener of listeners) listener(entry);
     },
   };
 }

@@ -19,6 +19,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { createThrottle, type ThrottleRule } from '../../lib/throttle';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { Actor, AuditService } from '../audit/service';
+import { createCallerCache } from './callers';
 
 /** Failed sign-ins allowed per account, and per address, within the window before a lock. */
 export const LOGIN_LIMITS = { perEmail: 5, perAddress: 20, windowMinutes: 15, lockMinutes: 15 } as const;
@@ -32,6 +33,9 @@ const perAddress: ThrottleRule = { ...perEmail, limit: LOGIN_LIMITS.perAddress }
 // A session's expiry slides forward on use, but at most once a minute, so that reading does not
 // turn every request into a write.
 const SLIDE_EVERY_MS = 60_000;
+
+/** Audited changes of these may change who a token is, or what it may do: see callers.ts. */
+const AUTH_ENTITIES = new Set(['session', 'user', 'group', 'apiKey']);
 
 /**
  * The caller as the routes see it: signed in with a session (`sessionId`), or calling with an
@@ -50,6 +54,10 @@ export function can(user: AuthUser, permission: Permission): boolean {
 export function createAuthService(deps: { db: Database; config: Config; audit: AuditService }) {
   const { db, config, audit } = deps;
   const throttle = createThrottle(db);
+  const callers = createCallerCache<AuthUser>(config.authCacheMs);
+  audit.onRecord((entry) => {
+    if (AUTH_ENTITIES.has(entry.entity)) callers.clear();
+  });
 
   async function describeUser(user: typeof users.$inferSelect): Promise<SessionUser> {
     const memberships = await db
@@ -144,6 +152,40 @@ export function createAuthService(deps: { db: Database; config: Config; audit: A
     };
   }
 
+  /** The user behind a bearer token, or null when it is unknown, expired or revoked. */
+  async function findCaller(token: string): Promise<AuthUser | null> {
+    if (token.startsWith(API_KEY_PREFIX)) {
+      const user = await authenticateKey(token);
+      if (user) return user;
+    }
+    const [row] = await db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.tokenHash, hashToken(token)),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql`now()`),
+          eq(users.isActive, true),
+        ),
+      )
+      .limit(1);
+    if (!row) return null;
+    if (Date.now() - row.session.lastSeenAt.getTime() > SLIDE_EVERY_MS) {
+      await db
+        .update(sessions)
+        .set({ lastSeenAt: sql`now()`, expiresAt: new Date(Date.now() + config.sessionTtlMs) })
+        .where(eq(sessions.id, row.session.id));
+    }
+    return {
+      ...(await describeUser(row.user)),
+      sessionId: row.session.id,
+      apiKey: null,
+      isAdmin: row.user.isAdmin,
+    };
+  }
+
   return {
     describeUser,
 
@@ -198,39 +240,9 @@ export function createAuthService(deps: { db: Database; config: Config; audit: A
       return { ...(await describeUser(user)), accessToken: token };
     },
 
-    /** The user behind a bearer token, or null when it is unknown, expired or revoked. */
-    async authenticate(token: string): Promise<AuthUser | null> {
-      if (token.startsWith(API_KEY_PREFIX)) {
-        const user = await authenticateKey(token);
-        if (user) return user;
-      }
-      const [row] = await db
-        .select({ session: sessions, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            eq(sessions.tokenHash, hashToken(token)),
-            isNull(sessions.revokedAt),
-            gt(sessions.expiresAt, sql`now()`),
-            eq(users.isActive, true),
-          ),
-        )
-        .limit(1);
-      if (!row) return null;
-      if (Date.now() - row.session.lastSeenAt.getTime() > SLIDE_EVERY_MS) {
-        await db
-          .update(sessions)
-          .set({ lastSeenAt: sql`now()`, expiresAt: new Date(Date.now() + config.sessionTtlMs) })
-          .where(eq(sessions.id, row.session.id));
-      }
-      return {
-        ...(await describeUser(row.user)),
-        sessionId: row.session.id,
-        apiKey: null,
-        isAdmin: row.user.isAdmin,
-      };
-    },
+    /** The user behind a bearer token, or null: as findCaller says, remembered a few seconds. */
+    authenticate: (token: string): Promise<AuthUser | null> =>
+      callers.remember(hashToken(token), () => findCaller(token)),
 
     revokeSessions,
 

@@ -1,0 +1,150 @@
+import {
+  ecommerceMessages,
+  LOW_STOCK,
+  type ProductRecord,
+  productFilters,
+  productInput,
+  productRecord,
+} from '@ledgerdesk/contracts';
+import { between, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { orderLines, products, sellers } from '../../db/schema';
+import type { ResourceDefinition } from '../../resources/engine';
+import { readCacheOf } from '../../resources/read-cache';
+import { assertUnreferenced, existingIds } from '../../resources/records';
+
+/** Text searched for a product: the trigram index covers exactly this expression. */
+export const productSearchText = sql`(${products.name} || ' ' || ${products.category})`;
+
+const availability = {
+  'in-stock': gt(products.stock, 0),
+  'low-stock': between(products.stock, 1, LOW_STOCK),
+  'out-of-stock': eq(products.stock, 0),
+} as const;
+
+/**
+ * Store names of sellers, for the records that show who sells what: remembered between list pages
+ * (a page of products names a handful of sellers again and again), forgotten on every write.
+ */
+export function sellerNames(db: Database, ids: (string | null)[]): Promise<Map<string, string>> {
+  return readCacheOf(db).byId(
+    'seller-name',
+    ids.filter((id): id is string => id !== null),
+    async (missing) => {
+      const rows = await db
+        .select({ id: sellers.id, company: sellers.company })
+        .from(sellers)
+        .where(inArray(sellers.id, missing));
+      return new Map(rows.map((s) => [s.id, s.company]));
+    },
+  );
+}
+
+/** Products (SPEC §3): the catalogue, with stock, price and the orders that include them. */
+export function productResource(): ResourceDefinition<
+  typeof products,
+  ProductRecord,
+  typeof productInput,
+  typeof productFilters
+> {
+  return {
+    entity: 'product',
+    label: 'Product',
+    area: 'ecommerce',
+    path: '/api/apps/product',
+    table: products,
+    record: productRecord,
+    input: productInput,
+    filters: productFilters,
+    where: (f) => [
+      f.category ? eq(products.category, f.category) : undefined,
+      f.type ? eq(products.type, f.type) : undefined,
+      f.seller ? eq(products.sellerId, f.seller) : undefined,
+      f.availability ? availability[f.availability] : undefined,
+      f.minPrice ? gte(products.price, f.minPrice) : undefined,
+      f.maxPrice ? lte(products.price, f.maxPrice) : undefined,
+      f.minRating === undefined ? undefined : gte(products.rating, String(f.minRating)),
+    ],
+    search: [productSearchText],
+    sortable: {
+      name: products.name,
+      category: products.category,
+      price: products.price,
+      stock: products.stock,
+      orders: products.ordersCount,
+      rating: products.rating,
+      publishedDate: products.publishedDate,
+      createdAt: products.createdAt,
+    },
+    defaultOrdering: '-createdAt',
+    async toRecords(db, rows) {
+      const names = await sellerNames(
+        db,
+        rows.map((p) => p.sellerId),
+      );
+      return rows.map((p) => ({
+        _id: p.id,
+        name: p.name,
+        description: p.description,
+        category: p.category as ProductRecord['category'],
+        categories: p.categories,
+        price: p.price,
+        stock: p.stock,
+        orders: p.ordersCount,
+        type: p.type as ProductRecord['type'],
+        rating: Number(p.rating),
+        ratingCount: p.ratingCount,
+        publishedDate: p.publishedDate?.toISOString() ?? null,
+        images: p.images,
+        seller: p.sellerId ? { id: p.sellerId, name: names.get(p.sellerId) ?? '' } : null,
+        createdAt: p.createdAt.toISOString(),
+        updatedAt: p.updatedAt.toISOString(),
+      }));
+    },
+    toValues: (input) => ({
+      ...input,
+      categories: [...new Set(input.categories)],
+      // Published without a date: it is published now. A date once set stays when unpublished.
+      publishedDate: input.publishedDate
+        ? new Date(input.publishedDate)
+        : input.type === 'published'
+          ? new Date()
+          : null,
+    }),
+    toInput: (record) => ({
+      name: record.name,
+      description: record.description,
+      category: record.category,
+      categories: record.categories,
+      price: record.price,
+      stock: record.stock,
+      type: record.type,
+      images: record.images,
+      sellerId: record.seller?.id ?? null,
+      publishedDate: record.publishedDate,
+    }),
+    async validate(db, input) {
+      if (input.sellerId) {
+        await existingIds(db, sellers, [input.sellerId], {
+          field: 'sellerId',
+          message: ecommerceMessages.unknownSeller,
+        });
+      }
+    },
+    beforeDelete: (db, id) =>
+      assertUnreferenced(db, orderLines.productId, id, ecommerceMessages.productInOrders),
+    csv: {
+      id: (p) => p._id,
+      name: (p) => p.name,
+      category: (p) => p.category,
+      tags: (p) => p.categories.join('; '),
+      price: (p) => p.price,
+      stock: (p) => String(p.stock),
+      orders: (p) => String(p.orders),
+      type: (p) => p.type,
+      rating: (p) => p.rating.toFixed(1),
+      publishedDate: (p) => p.publishedDate ?? '',
+      seller: (p) => p.seller?.name ?? '',
+    },
+  };
+}

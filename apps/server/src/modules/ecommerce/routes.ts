@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client';
+import { registerResource } from '../../resources/engine';
+import type { AuditService } from '../audit/service';
+import type { UsersService } from '../users/service';
+import { customerResource } from './customers';
+import { orderResource } from './orders';
+import { productResource } from './products';
+import { sellerResource } from './sellers';
+
+/** E-commerce: products, sellers, customers and orders, each through the resource engine. */
+export function ecommerceRoutes(
+  app: FastifyInstance,
+  deps: { db: Database; audit: AuditService },
+  users: UsersService,
+) {
+  registerResource(app, deps, productResource());
+  registerResource(app, deps, sellerResource());
+  registerResource(app, deps, customerResource());
+  registerResource(app, deps, orderResource(users));
+}
