@@ -124,6 +124,22 @@ export const router = createBrowserRouter([
             load: () => import('../features/tasks/resource'),
           }),
           ...resourceRoutes({
+            path: 'apps/invoices',
+            area: 'invoices',
+            load: () => import('../features/invoices/resource'),
+          }),
+          ...resourceRoutes({
+            path: 'apps/projects',
+            area: 'projects',
+            load: () => import('../features/projects/resource'),
+          }),
+          ...resourceRoutes({
+            path: 'apps/todo',
+            area: 'todos',
+            load: () => import('../features/todo/resource'),
+          }),
+          ...resourceRoutes({ path: 'team', area: 'team', load: () => import('../features/team/resource') }),
+          ...resourceRoutes({
             path: 'apps/jobs',
             area: 'jobs',
             load: () => import('../features/jobs/resource'),

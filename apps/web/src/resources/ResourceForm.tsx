@@ -17,7 +17,7 @@ import {
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
-import { Controller, type FieldValues, useForm } from 'react-hook-form';
+import { Controller, type FieldValues, FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod/mini';
 import { errorMessageOf, isApiError } from '../lib/api';
@@ -176,8 +176,16 @@ interface ResourceFormProps<Rec, Values> {
   /** Sends the values; a rejected call with field errors puts them on their fields. */
   onSubmit: (values: Values) => Promise<unknown>;
   onCancel: () => void;
-  /** More inputs below the definition's fields (an area's own, e.g. line items). */
+  /**
+   * More inputs below the definition's fields (an area's own, e.g. line items). They are inside the
+   * form's FormProvider: `useFormContext`, `useFieldArray` and `useWatch` reach its state.
+   */
   children?: ReactNode;
+  /**
+   * The fields the children edit ("lines"): server errors on them or on their parts
+   * ("lines.0.quantity") are put on those paths instead of the alert.
+   */
+  childFields?: readonly string[];
 }
 
 /**
@@ -191,6 +199,7 @@ export function ResourceForm<Rec, Values>({
   onSubmit,
   onCancel,
   children,
+  childFields = [],
 }: ResourceFormProps<Rec, Values>) {
   const { t } = useTranslation([def.ns, 'common']);
   const [formError, setFormError] = useState<string | null>(null);
@@ -199,6 +208,8 @@ export function ResourceForm<Rec, Values>({
     resolver: zodResolver(def.input as z.ZodMiniType<FieldValues, FieldValues>),
   });
   const names = new Set(def.fields.map((field) => field.name));
+  const onField = (name: string) =>
+    names.has(name) || childFields.some((field) => name === field || name.startsWith(`${field}.`));
 
   const submit = form.handleSubmit(async (values) => {
     setFormError(null);
@@ -208,7 +219,7 @@ export function ResourceForm<Rec, Values>({
       let placed = false;
       if (isApiError(error)) {
         for (const [name, message] of Object.entries(error.fieldErrors)) {
-          if (!names.has(name)) continue;
+          if (!onField(name)) continue;
           form.setError(name, { type: 'server', message }, { shouldFocus: !placed });
           placed = true;
         }
@@ -218,47 +229,49 @@ export function ResourceForm<Rec, Values>({
   });
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Paper withBorder p="lg" radius="md">
-        {formError ? (
-          <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden="true" />} mb="md" role="alert">
-            {formError}
-          </Alert>
-        ) : null}
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" verticalSpacing="sm">
-          {def.fields.map((spec) => (
-            <div
-              key={spec.name}
-              style={spec.wide || spec.kind === 'textarea' ? { gridColumn: '1 / -1' } : undefined}
-            >
-              <Controller
-                control={form.control}
-                name={spec.name}
-                render={({ field, fieldState }) => (
-                  <FieldInput
-                    spec={spec}
-                    label={t(`fields.${spec.name}`)}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    error={fieldState.error?.message}
-                    t={t}
-                  />
-                )}
-              />
-            </div>
-          ))}
-        </SimpleGrid>
-        {children}
-        <Group justify="flex-end" mt="xl">
-          <Button variant="default" onClick={onCancel} disabled={form.formState.isSubmitting}>
-            {t('common:resource.cancel')}
-          </Button>
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            {submitLabel}
-          </Button>
-        </Group>
-      </Paper>
-    </form>
+    <FormProvider {...form}>
+      <form onSubmit={submit} noValidate>
+        <Paper withBorder p="lg" radius="md">
+          {formError ? (
+            <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden="true" />} mb="md" role="alert">
+              {formError}
+            </Alert>
+          ) : null}
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" verticalSpacing="sm">
+            {def.fields.map((spec) => (
+              <div
+                key={spec.name}
+                style={spec.wide || spec.kind === 'textarea' ? { gridColumn: '1 / -1' } : undefined}
+              >
+                <Controller
+                  control={form.control}
+                  name={spec.name}
+                  render={({ field, fieldState }) => (
+                    <FieldInput
+                      spec={spec}
+                      label={t(`fields.${spec.name}`)}
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      error={fieldState.error?.message}
+                      t={t}
+                    />
+                  )}
+                />
+              </div>
+            ))}
+          </SimpleGrid>
+          {children}
+          <Group justify="flex-end" mt="xl">
+            <Button variant="default" onClick={onCancel} disabled={form.formState.isSubmitting}>
+              {t('common:resource.cancel')}
+            </Button>
+            <Button type="submit" loading={form.formState.isSubmitting}>
+              {submitLabel}
+            </Button>
+          </Group>
+        </Paper>
+      </form>
+    </FormProvider>
   );
 }

@@ -1,4 +1,5 @@
 import { Alert, Skeleton } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
@@ -12,7 +13,16 @@ import type { ResourceDefinition } from './types';
  * `<route>/new` and `<route>/:id/edit`: the resource's form on a page of its own. After saving it
  * goes to the record's detail page; Cancel goes back where the user came from.
  */
-export function ResourceFormPage<Rec, Values>({ def }: { def: ResourceDefinition<Rec, Values> }) {
+export function ResourceFormPage<Rec, Values>({
+  def,
+  children,
+  childFields,
+}: {
+  def: ResourceDefinition<Rec, Values>;
+  /** More inputs inside the form (see ResourceForm's `children` and `childFields`). */
+  children?: ReactNode;
+  childFields?: readonly string[];
+}) {
   const { id } = useParams();
   const navigate = useNavigate();
   const { t } = useTranslation([def.ns, 'common']);
@@ -34,7 +44,7 @@ export function ResourceFormPage<Rec, Values>({ def }: { def: ResourceDefinition
     { label: editing ? t('common:resource.edit') : t('common:resource.new') },
   ];
 
-  let body: React.ReactNode;
+  let body: ReactNode;
   if (editing && record.isPending) body = <Skeleton h={320} radius="md" />;
   else if (editing && record.isError) {
     body = (
@@ -49,12 +59,15 @@ export function ResourceFormPage<Rec, Values>({ def }: { def: ResourceDefinition
         initialValues={editing && record.data ? def.toValues(record.data) : def.emptyValues}
         submitLabel={editing ? t('common:resource.save') : t('common:resource.add', { entity })}
         onCancel={() => navigate(-1)}
+        childFields={childFields}
         onSubmit={async (values) => {
           const saved =
             editing && id ? await update.mutateAsync({ key: id, values }) : await create.mutateAsync(values);
           navigate(`${def.route}/${def.keyOf(saved.data)}`, { replace: true });
         }}
-      />
+      >
+        {children}
+      </ResourceForm>
     );
   }
 

@@ -1,14 +1,4 @@
-import {
-  ActionIcon,
-  Button,
-  Checkbox,
-  Group,
-  Menu,
-  Paper,
-  Select,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, Menu, Paper, Text, VisuallyHidden } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import {
   IconColumns,
@@ -27,7 +17,6 @@ import { Link, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { DataTable } from '../components/DataTable';
 import { PageHeader } from '../components/PageHeader';
-import { SearchInput } from '../components/SearchInput';
 import { errorMessageOf } from '../lib/api';
 import { notifyError } from '../lib/notify';
 import { usePageTitle } from '../lib/page-title';
@@ -36,7 +25,7 @@ import { useTableUrlState } from '../lib/table-url-state';
 import { downloadFile } from '../lib/transfer';
 import { useResourceList, useResourceMutations } from './api';
 import { CellValue } from './cells';
-import { valueLabel } from './ResourceForm';
+import { isFiltered, ResourceFilters } from './ResourceFilters';
 import type { ResourceDefinition } from './types';
 
 interface ResourceListPageProps<Rec, Values> {
@@ -152,39 +141,10 @@ export function ResourceListPage<Rec, Values>({ def, children }: ResourceListPag
     }
   };
 
-  const filtered = Boolean(table.search) || Object.keys(table.filters).length > 0;
+  const filtered = isFiltered(table);
   const toolbar = (
     <Group gap="sm" align="flex-end" wrap="wrap">
-      <SearchInput
-        value={table.search}
-        onChange={table.setSearch}
-        label={t('common:resource.search')}
-        placeholder={t('common:resource.searchPlaceholder', { many: t('many') })}
-      />
-      {(def.filters ?? []).map((filter) => (
-        <Select
-          key={filter.name}
-          label={t(`fields.${filter.name}`)}
-          placeholder={t('common:resource.any')}
-          data={filter.options.map((option) => ({
-            value: option,
-            label: valueLabel(t, filter.name, option),
-          }))}
-          value={table.filters[filter.name] ?? null}
-          onChange={(value) => table.setFilter(filter.name, value)}
-          clearable
-          w={180}
-        />
-      ))}
-      {filtered ? (
-        <Button
-          variant="subtle"
-          leftSection={<IconX size={16} aria-hidden="true" />}
-          onClick={table.clearFilters}
-        >
-          {t('common:resource.clearFilters')}
-        </Button>
-      ) : null}
+      <ResourceFilters def={def} table={table} />
       <Menu position="bottom-end" closeOnItemClick={false} withinPortal>
         <Menu.Target>
           <Button variant="default" leftSection={<IconColumns size={16} aria-hidden="true" />} ml="auto">

@@ -55,7 +55,8 @@ export function invoiceResource(): ResourceDefinition<
       total: invoices.total,
       createdAt: invoices.createdAt,
     },
-    defaultOrdering: '-createdAt',
+    // Newest first by the date the invoice bears (the numbers follow it too).
+    defaultOrdering: '-issueDate',
     async toRecords(db, rows) {
       const lines = await linesOf(
         db,

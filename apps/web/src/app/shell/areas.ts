@@ -18,12 +18,8 @@ export const upcomingAreas: UpcomingArea[] = [
   { label: 'nav.mailbox', path: 'mailbox' },
   { label: 'nav.ecommerce', path: 'ecommerce' },
   { label: 'nav.crm', path: 'crm' },
-  { label: 'nav.projects', path: 'projects' },
-  { label: 'nav.invoices', path: 'invoices' },
   { label: 'nav.tickets', path: 'tickets' },
   { label: 'nav.fileManager', path: 'file-manager' },
-  { label: 'nav.todo', path: 'todo' },
-  { label: 'nav.team', path: 'team' },
   { label: 'nav.pricing', path: 'pricing' },
   { label: 'nav.blog', path: 'blog' },
 ];

@@ -1,0 +1,53 @@
+import type { InvoiceRecord } from '@ledgerdesk/contracts';
+import { Button } from '@mantine/core';
+import { IconPrinter } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { ResourceDetailPage } from '../../resources/ResourceDetailPage';
+import { ResourceFormPage } from '../../resources/ResourceFormPage';
+import { ResourceListPage } from '../../resources/ResourceListPage';
+import type { ResourceModule } from '../../resources/types';
+import { invoices } from './definition';
+import { InvoiceDocument } from './InvoiceDocument';
+import { InvoiceLines } from './InvoiceLines';
+import { InvoiceSummary } from './InvoiceSummary';
+
+export const resource: ResourceModule['resource'] = invoices;
+
+/** The engine's list, with the counts and totals per status above it. */
+export function ListPage() {
+  return (
+    <ResourceListPage def={invoices}>
+      <InvoiceSummary />
+    </ResourceListPage>
+  );
+}
+
+/** The engine's form with the line items, tax, discount and shipping, and the live totals. */
+export function FormPage() {
+  return (
+    <ResourceFormPage def={invoices} childFields={['lines', 'taxRate', 'discount', 'shipping']}>
+      <InvoiceLines />
+    </ResourceFormPage>
+  );
+}
+
+/** The invoice's fields, then the invoice itself as it prints. */
+export function DetailPage() {
+  const { t } = useTranslation('invoices');
+  return (
+    <ResourceDetailPage
+      def={invoices}
+      actions={() => (
+        <Button
+          variant="default"
+          leftSection={<IconPrinter size={16} aria-hidden="true" />}
+          onClick={() => window.print()}
+        >
+          {t('document.print')}
+        </Button>
+      )}
+    >
+      {(invoice: InvoiceRecord) => <InvoiceDocument invoice={invoice} />}
+    </ResourceDetailPage>
+  );
+}

@@ -1,0 +1,59 @@
+import { Button, Select } from '@mantine/core';
+import { IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { SearchInput } from '../components/SearchInput';
+import type { TableUrlState } from '../lib/table-url-state';
+import { valueLabel } from './ResourceForm';
+import type { ResourceDefinition } from './types';
+
+/** Whether the list is narrowed by a search or a filter. */
+export const isFiltered = (table: TableUrlState) =>
+  Boolean(table.search) || Object.keys(table.filters).length > 0;
+
+/**
+ * A resource list's search box, its filters as selects and "Clear filters", all kept in the URL
+ * (the table's toolbar; card views use it too).
+ */
+export function ResourceFilters<Rec, Values>({
+  def,
+  table,
+}: {
+  def: ResourceDefinition<Rec, Values>;
+  table: TableUrlState;
+}) {
+  const { t } = useTranslation([def.ns, 'common']);
+  return (
+    <>
+      <SearchInput
+        value={table.search}
+        onChange={table.setSearch}
+        label={t('common:resource.search')}
+        placeholder={t('common:resource.searchPlaceholder', { many: t('many') })}
+      />
+      {(def.filters ?? []).map((filter) => (
+        <Select
+          key={filter.name}
+          label={t(`fields.${filter.name}`)}
+          placeholder={t('common:resource.any')}
+          data={filter.options.map((option) => ({
+            value: option,
+            label: valueLabel(t, filter.name, option),
+          }))}
+          value={table.filters[filter.name] ?? null}
+          onChange={(value) => table.setFilter(filter.name, value)}
+          clearable
+          w={180}
+        />
+      ))}
+      {isFiltered(table) ? (
+        <Button
+          variant="subtle"
+          leftSection={<IconX size={16} aria-hidden="true" />}
+          onClick={table.clearFilters}
+        >
+          {t('common:resource.clearFilters')}
+        </Button>
+      ) : null}
+    </>
+  );
+}

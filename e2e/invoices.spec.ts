@@ -1,0 +1,80 @@
+import { expect, signInAsAdmin, test, toast, unique } from './fixtures';
+
+// Invoices: the engine's list, form and detail page with the area's own parts — line items with
+// live totals, the server's figures after saving, the status widgets and the print view.
+test.describe('invoices', () => {
+  test('create with line items, find by search, edit, delete — with the toasts', async ({ page }) => {
+    const customer = `Harbour Trust ${unique()}`;
+    await signInAsAdmin(page);
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Invoices' })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Invoices', level: 1 })).toBeVisible();
+    // The status widgets of the demo invoices.
+    await expect(page.getByRole('list', { name: 'Invoices by status' })).toContainText('All invoices');
+
+    // Create: the contract's checks first, on the fields and on the line.
+    await page.getByRole('link', { name: 'Add Invoice' }).click();
+    await expect(page.getByRole('heading', { name: 'New Invoice', level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: 'Add Invoice' }).click();
+    await expect(page.getByText('Please enter the customer name.')).toBeVisible();
+    await expect(page.getByText('Please enter the description.')).toBeVisible();
+
+    await page.getByRole('textbox', { name: 'Customer', exact: true }).fill(customer);
+    await page.getByRole('textbox', { name: 'Line 1: Description' }).fill('Printed drawing sets (A1)');
+    await page.getByRole('textbox', { name: 'Line 1: Quantity' }).fill('3');
+    await page.getByRole('textbox', { name: 'Line 1: Unit price' }).fill('19.99');
+    await page.getByRole('textbox', { name: 'Tax rate (%)' }).fill('7.25');
+    // Totals as typed: 3 × 19.99 = 59.97, tax 4.35 (7.25 %, half up), total 64.32.
+    const totals = page.getByTestId('invoice-totals');
+    await expect(totals).toContainText('59.97');
+    await expect(totals).toContainText('4.35');
+    await expect(totals).toContainText('64.32');
+    await page.getByRole('button', { name: 'Add Invoice' }).click();
+    await expect(toast(page, 'Invoice Added Successfully')).toBeVisible();
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).toHaveText(/^INV-\d{4}-\d{5,}$/);
+    const invoiceNumber = (await heading.textContent()) ?? '';
+    const main = page.getByRole('main');
+    await expect(main.getByTestId('invoice-total')).toHaveText('64.32');
+    await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
+
+    // Find it by search, by customer and by number; the search stays in the URL.
+    await page.getByRole('link', { name: 'Invoices' }).first().click();
+    const table = page.getByRole('table', { name: 'Invoices' });
+    await page.getByRole('searchbox', { name: 'Search' }).fill(customer);
+    await expect(page).toHaveURL(/search=/);
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await page.getByRole('searchbox', { name: 'Search' }).fill(invoiceNumber);
+    await expect(table.getByRole('row').filter({ hasText: customer })).toBeVisible();
+    await expect(table.getByRole('row')).toHaveCount(2);
+
+    // Edit: mark it paid and add a line; the server's new total is shown.
+    await page.getByRole('button', { name: `Actions for ${invoiceNumber}` }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    await expect(page.getByRole('heading', { name: `Edit ${invoiceNumber}`, level: 1 })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Paid', exact: true }).click();
+    await page.getByRole('button', { name: 'Add line' }).click();
+    await page.getByRole('textbox', { name: 'Line 2: Description' }).fill('Mileage (per mile)');
+    await page.getByRole('textbox', { name: 'Line 2: Unit price' }).fill('0.45');
+    // 60.42 + 7.25 % (4.38045 → 4.38) = 64.80
+    await expect(totals).toContainText('64.80');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(toast(page, 'Updated Successfully')).toBeVisible();
+    await expect(main.getByTestId('invoice-total')).toHaveText('64.80');
+    await expect(main.getByText('Paid', { exact: true }).first()).toBeVisible();
+
+    // Delete from the detail page: asked first, then gone from the list.
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete this Invoice?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect(toast(page, 'Deleted Successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/apps\/invoices$/);
+    await page.getByRole('searchbox', { name: 'Search' }).fill(customer);
+    await expect(page.getByText('No invoices match these filters')).toBeVisible();
+  });
+});
