@@ -123,6 +123,44 @@ export const router = createBrowserRouter([
             area: 'tasks',
             load: () => import('../features/tasks/resource'),
           }),
+          // CRM: four lists and the deal pipeline board, with tabs between them; /apps/crm opens the first.
+          {
+            path: 'apps/crm',
+            handle: needs('crm.view'),
+            errorElement,
+            loader: () => redirect('/apps/crm/contacts'),
+          },
+          ...resourceRoutes({
+            path: 'apps/crm/contacts',
+            area: 'crm',
+            load: () => import('../features/crm/contacts/resource'),
+          }),
+          ...resourceRoutes({
+            path: 'apps/crm/companies',
+            area: 'crm',
+            load: () => import('../features/crm/companies/resource'),
+          }),
+          ...resourceRoutes({
+            path: 'apps/crm/leads',
+            area: 'crm',
+            load: () => import('../features/crm/leads/resource'),
+          }),
+          ...resourceRoutes({
+            path: 'apps/crm/deals',
+            area: 'crm',
+            load: () => import('../features/crm/deals/resource'),
+          }),
+          {
+            path: 'apps/crm/pipeline',
+            handle: needs('crm.view'),
+            errorElement,
+            lazy: lazyRoute(() => import('../features/crm/pipeline/PipelinePage')),
+          },
+          ...resourceRoutes({
+            path: 'apps/tickets',
+            area: 'tickets',
+            load: () => import('../features/tickets/resource'),
+          }),
           ...resourceRoutes({
             path: 'apps/invoices',
             area: 'invoices',

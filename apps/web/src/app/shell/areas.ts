@@ -17,8 +17,6 @@ export const upcomingAreas: UpcomingArea[] = [
   { label: 'nav.chat', path: 'chat' },
   { label: 'nav.mailbox', path: 'mailbox' },
   { label: 'nav.ecommerce', path: 'ecommerce' },
-  { label: 'nav.crm', path: 'crm' },
-  { label: 'nav.tickets', path: 'tickets' },
   { label: 'nav.fileManager', path: 'file-manager' },
   { label: 'nav.pricing', path: 'pricing' },
   { label: 'nav.blog', path: 'blog' },

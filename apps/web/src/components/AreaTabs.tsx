@@ -1,0 +1,36 @@
+import { Tabs } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+
+export interface AreaPage {
+  path: string;
+  /** A key of the area's namespace. */
+  label: string;
+}
+
+interface AreaTabsProps {
+  /** The area's i18n namespace. */
+  ns: string;
+  /** Its key naming the tab list, for screen readers. */
+  label: string;
+  pages: readonly AreaPage[];
+}
+
+/** An area's pages as tabs above each of them (the tab of the current path, or of the path it is below). */
+export function AreaTabs({ ns, label, pages }: AreaTabsProps) {
+  const { t } = useTranslation(ns);
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const current = pages.find((page) => pathname.startsWith(page.path))?.path ?? null;
+  return (
+    <Tabs value={current} onChange={(path) => path && navigate(path)} mb="md">
+      <Tabs.List aria-label={t(label)}>
+        {pages.map((page) => (
+          <Tabs.Tab key={page.path} value={page.path}>
+            {t(page.label)}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+    </Tabs>
+  );
+}

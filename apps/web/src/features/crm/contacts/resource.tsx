@@ -1,0 +1,89 @@
+import {
+  type CrmCompanyRecord,
+  type CrmContactInput,
+  type CrmContactRecord,
+  crmContactInput,
+} from '@ledgerdesk/contracts';
+import { dateCell } from '../../../resources/cells';
+import { ResourceListPage } from '../../../resources/ResourceListPage';
+import type { ResourceDefinition, ResourceModule } from '../../../resources/types';
+import { CrmTabs } from '../CrmTabs';
+import { refLink, tagsCell } from '../cells';
+
+const companyCell = (contact: CrmContactRecord) => refLink(contact.company, '/apps/crm/companies');
+
+/** CRM contacts, each optionally working for a CRM company. */
+export const contacts: ResourceDefinition<CrmContactRecord, CrmContactInput> = {
+  ns: 'crm/contacts',
+  api: '/apps/contact',
+  route: '/apps/crm/contacts',
+  area: 'crm',
+  keyOf: (contact) => contact._id,
+  titleOf: (contact) => contact.name,
+  columns: [
+    { id: 'name', sortable: true },
+    { id: 'company', cell: companyCell },
+    { id: 'designation' },
+    { id: 'email' },
+    { id: 'phone', hidden: true },
+    { id: 'leadScore', sortable: true, align: 'right' },
+    { id: 'tags', cell: tagsCell },
+    { id: 'lastContacted', sortable: true, cell: dateCell('lastContacted') },
+  ],
+  input: crmContactInput,
+  fields: [
+    { name: 'name', kind: 'text', required: true },
+    {
+      name: 'companyId',
+      kind: 'reference',
+      api: '/apps/company',
+      keyOf: (company: CrmCompanyRecord) => company._id,
+      labelOf: (company: CrmCompanyRecord) => company.name,
+    },
+    { name: 'designation', kind: 'text' },
+    { name: 'email', kind: 'text', type: 'email' },
+    { name: 'phone', kind: 'text', type: 'tel' },
+    { name: 'leadScore', kind: 'number', min: 0, max: 100 },
+    { name: 'lastContacted', kind: 'date' },
+    { name: 'tags', kind: 'tags', hint: 'hints.tags' },
+  ],
+  emptyValues: {
+    name: '',
+    companyId: null,
+    designation: '',
+    email: '',
+    phone: '',
+    leadScore: 0,
+    tags: [],
+    lastContacted: null,
+  },
+  toValues: (contact) => ({
+    name: contact.name,
+    companyId: contact.company?._id ?? null,
+    designation: contact.designation,
+    email: contact.email,
+    phone: contact.phone,
+    leadScore: contact.leadScore,
+    tags: contact.tags,
+    lastContacted: contact.lastContacted,
+  }),
+  detail: [
+    { id: 'company', value: companyCell },
+    { id: 'designation' },
+    { id: 'email' },
+    { id: 'phone' },
+    { id: 'leadScore' },
+    { id: 'lastContacted', value: dateCell('lastContacted') },
+    { id: 'tags', value: tagsCell, wide: true },
+  ],
+};
+
+export const resource: ResourceModule['resource'] = contacts;
+
+export function ListPage() {
+  return (
+    <ResourceListPage def={contacts}>
+      <CrmTabs />
+    </ResourceListPage>
+  );
+}

@@ -1,0 +1,59 @@
+import type {
+  TicketCountersResponse,
+  TicketRecord,
+  TicketReplyInput,
+  TicketReplyRecord,
+} from '@ledgerdesk/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { notifySuccess } from '../../lib/notify';
+import { resourceQueryKeys } from '../../resources/api';
+
+const TICKETS = '/apps/ticket';
+/** Under the tickets' query-key root: a change to a ticket anywhere refreshes these too. */
+const keys = {
+  counters: () => [...resourceQueryKeys.all(TICKETS), 'counters'] as const,
+  replies: (ticketId: string) => [...resourceQueryKeys.all(TICKETS), 'replies', ticketId] as const,
+};
+
+/** The counters widget: total, pending, closed and deleted, with their 30-day change. */
+export function useTicketCounters() {
+  return useQuery({
+    queryKey: keys.counters(),
+    queryFn: ({ signal }) => api.get<TicketCountersResponse>(`${TICKETS}/counters`, { signal }),
+  });
+}
+
+type Page<Rec> = { count: number; results: Rec[] };
+/** A thread is short: its first 500 replies, oldest first. */
+const THREAD_PAGE_SIZE = 500;
+
+export function useTicketReplies(ticketId: string) {
+  return useQuery({
+    queryKey: keys.replies(ticketId),
+    queryFn: ({ signal }) =>
+      api.get<Page<TicketReplyRecord>>(`${TICKETS}/${ticketId}/replies`, {
+        query: { pageSize: THREAD_PAGE_SIZE },
+        signal,
+      }),
+  });
+}
+
+/** Adds a reply (appended to the thread, SPEC §4) and counts it on the ticket; toast once it is saved. */
+export function useAddReply(ticketId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TicketReplyInput) =>
+      api.post<{ successMessage: string; data: TicketReplyRecord }>(`${TICKETS}/${ticketId}/replies`, input),
+    onSuccess: ({ data, successMessage }) => {
+      client.setQueryData<Page<TicketReplyRecord>>(keys.replies(ticketId), (page) =>
+        page ? { count: page.count + 1, results: [...page.results, data] } : page,
+      );
+      client.setQueryData<TicketRecord>(resourceQueryKeys.one(TICKETS, ticketId), (ticket) =>
+        ticket ? { ...ticket, replyCount: ticket.replyCount + 1 } : ticket,
+      );
+      void client.invalidateQueries({ queryKey: resourceQueryKeys.lists(TICKETS), refetchType: 'none' });
+      notifySuccess(successMessage);
+    },
+  });
+}

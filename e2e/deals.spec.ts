@@ -1,0 +1,98 @@
+import { expect, sessionToken, signInAsAdmin, test, toast, unique } from './fixtures';
+
+// CRM deals on the resource engine, and the pipeline board showing the same deal by stage.
+test.describe('deals', () => {
+  test('create, find by search, edit, delete — with the toasts', async ({ page }) => {
+    const name = `Bridge inspection ${unique()}`;
+    await signInAsAdmin(page);
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'CRM' })
+      .click();
+    await expect(page).toHaveURL(/\/apps\/crm\/contacts$/);
+    await page.getByRole('tab', { name: 'Deals' }).click();
+    await expect(page.getByRole('heading', { name: 'Deals', level: 1 })).toBeVisible();
+
+    // Create: the contract's checks first, then the server's answer.
+    await page.getByRole('link', { name: 'Add Deal' }).click();
+    await expect(page.getByRole('heading', { name: 'New Deal', level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: 'Add Deal' }).click();
+    await expect(page.getByText('Please enter the deal name.')).toBeVisible();
+    await expect(page.getByText('Choose the sales rep.')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Deal', exact: true }).fill(name);
+    await page.getByRole('combobox', { name: 'Sales rep' }).fill('Ada');
+    await page.getByRole('option', { name: 'Ada Admin' }).click();
+    await page.getByRole('textbox', { name: 'Amount' }).fill('12500.5');
+    await page.getByLabel('Close date').fill('2026-12-24');
+    await page.getByRole('combobox', { name: 'Stage' }).click();
+    await page.getByRole('option', { name: 'Needs Identified' }).click();
+    await page.getByRole('button', { name: 'Add Deal' }).click();
+    await expect(toast(page, 'Deal Added Successfully')).toBeVisible();
+    await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+    await expect(page.getByText('12,500.50')).toBeVisible();
+
+    // Find it by search; the search is in the URL, so a reload keeps it.
+    await page.getByRole('link', { name: 'Deals' }).first().click();
+    await page.getByRole('searchbox', { name: 'Search' }).fill(name);
+    await expect(page).toHaveURL(/search=/);
+    const table = page.getByRole('table', { name: 'Deals' });
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await page.reload();
+    await expect(table.getByRole('row').filter({ hasText: name })).toBeVisible();
+    await expect(table.getByRole('row')).toHaveCount(2);
+
+    // Edit from the row's menu.
+    await page.getByRole('button', { name: `Actions for ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    await expect(page.getByRole('heading', { name: `Edit ${name}`, level: 1 })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Stuck' }).click();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(toast(page, 'Updated Successfully')).toBeVisible();
+    await expect(page.getByText('Stuck', { exact: true })).toBeVisible();
+
+    // Delete from the detail page: asked first, then gone from the list.
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete this Deal?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect(toast(page, 'Deleted Successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/apps\/crm\/deals$/);
+    await page.getByRole('searchbox', { name: 'Search' }).fill(name);
+    await expect(page.getByText('No deals match these filters')).toBeVisible();
+  });
+
+  test('the pipeline board: the deal in its stage with the totals, moved from its card', async ({ page }) => {
+    const name = `Roof survey ${unique()}`;
+    await signInAsAdmin(page);
+    const authorization = `Bearer ${await sessionToken(page)}`;
+    const me = await (await page.request.get('/api/users/me/', { headers: { authorization } })).json();
+    const created = await page.request.post('/api/apps/deal', {
+      headers: { authorization },
+      data: {
+        dealName: name,
+        salesRepId: me.id,
+        amount: '12500.50',
+        closeDate: '2026-12-24',
+        stage: 'Needs Identified',
+      },
+    });
+    expect(created.status()).toBe(201);
+
+    await page.goto(`/apps/crm/pipeline?search=${encodeURIComponent(name)}`);
+    await expect(page.getByRole('heading', { name: 'Deal pipeline', level: 1 })).toBeVisible();
+    const column = (stage: string) => page.getByRole('region', { name: stage });
+    await expect(column('Needs Identified').getByRole('link', { name })).toBeVisible();
+    // The column's total and the card's amount.
+    await expect(column('Needs Identified').getByText('12,500.50')).toHaveCount(2);
+    await page.getByRole('button', { name: `Move ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Offer Accepted' }).click();
+    await expect(toast(page, 'Updated Successfully')).toBeVisible();
+    await expect(column('Offer Accepted').getByRole('link', { name })).toBeVisible();
+    await expect(column('Needs Identified').getByText('No deals at this stage')).toBeVisible();
+    await page.reload();
+    await expect(column('Offer Accepted').getByRole('link', { name })).toBeVisible();
+    await expect(column('Offer Accepted').getByText('12,500.50')).toHaveCount(2);
+  });
+});
