@@ -1,7 +1,9 @@
 import { Avatar, Badge, Group, Text, Tooltip } from '@mantine/core';
 import type { TFunction } from 'i18next';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '../lib/format';
+import classes from './cells.module.css';
 import { valueLabel } from './ResourceForm';
 
 const dash = (
@@ -28,8 +30,21 @@ export function statusBadge(field: string, colors: BadgeColors) {
   return (record: Record<string, unknown>, t: TFunction) => {
     const value = record[field];
     if (typeof value !== 'string' || !value) return dash;
+    const color = colors[value] ?? 'gray';
     return (
-      <Badge color={colors[value] ?? 'gray'} variant="light" tt="none">
+      <Badge
+        color={color}
+        variant="light"
+        tt="none"
+        className={classes.status}
+        style={
+          {
+            // Shade 9 of yellow and orange is still too light on their tint: darkened a third.
+            '--status-strong': `color-mix(in srgb, var(--mantine-color-${color}-9) 65%, black)`,
+            '--status-soft': `var(--mantine-color-${color}-2)`,
+          } as CSSProperties
+        }
+      >
         {valueLabel(t, field, value)}
       </Badge>
     );
