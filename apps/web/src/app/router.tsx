@@ -177,6 +177,46 @@ export const router = createBrowserRouter([
             load: () => import('../features/todo/resource'),
           }),
           ...resourceRoutes({ path: 'team', area: 'team', load: () => import('../features/team/resource') }),
+          // E-commerce: products, orders, customers and sellers with tabs between them, and the cart;
+          // /apps/ecommerce opens the products.
+          {
+            path: 'apps/ecommerce',
+            handle: needs('ecommerce.view'),
+            errorElement,
+            loader: () => redirect('/apps/ecommerce/products'),
+          },
+          ...resourceRoutes({
+            path: 'apps/ecommerce/products',
+            area: 'ecommerce',
+            load: () => import('../features/ecommerce/products/resource'),
+          }),
+          ...resourceRoutes({
+            path: 'apps/ecommerce/orders',
+            area: 'ecommerce',
+            load: () => import('../features/ecommerce/orders/resource'),
+          }),
+          ...resourceRoutes({
+            path: 'apps/ecommerce/customers',
+            area: 'ecommerce',
+            load: () => import('../features/ecommerce/customers/resource'),
+          }),
+          ...resourceRoutes({
+            path: 'apps/ecommerce/sellers',
+            area: 'ecommerce',
+            load: () => import('../features/ecommerce/sellers/resource'),
+          }),
+          {
+            path: 'apps/ecommerce/cart',
+            handle: needs('ecommerce.manage'),
+            errorElement,
+            lazy: lazyRoute(() => import('../features/ecommerce/cart/CartPage')),
+          },
+          {
+            path: 'apps/ecommerce/checkout',
+            handle: needs('ecommerce.manage'),
+            errorElement,
+            lazy: lazyRoute(() => import('../features/ecommerce/cart/CheckoutPage')),
+          },
           ...resourceRoutes({
             path: 'apps/jobs',
             area: 'jobs',

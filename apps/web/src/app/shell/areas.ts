@@ -16,7 +16,6 @@ export const upcomingAreas: UpcomingArea[] = [
   { label: 'nav.calendar', path: 'calendar' },
   { label: 'nav.chat', path: 'chat' },
   { label: 'nav.mailbox', path: 'mailbox' },
-  { label: 'nav.ecommerce', path: 'ecommerce' },
   { label: 'nav.fileManager', path: 'file-manager' },
   { label: 'nav.pricing', path: 'pricing' },
   { label: 'nav.blog', path: 'blog' },

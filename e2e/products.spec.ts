@@ -1,0 +1,114 @@
+import { expect, sessionToken, signInAsAdmin, test, toast, unique } from './fixtures';
+
+// E-commerce in the browser: products on the resource engine (with their gallery and publishing),
+// and the cart whose checkout places a real order.
+test.describe('products', () => {
+  test('create, find by search, edit, delete — with the toasts', async ({ page }) => {
+    const name = `Brass Desk Lamp ${unique()}`;
+    await signInAsAdmin(page);
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'E-commerce' })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible();
+
+    // Create: the contract's checks first, then the server's answer.
+    await page.getByRole('link', { name: 'Add Product' }).click();
+    await expect(page.getByRole('heading', { name: 'New Product', level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: 'Add Product' }).click();
+    await expect(page.getByText('Please enter the product name.')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Product', exact: true }).fill(name);
+    await page.getByRole('combobox', { name: 'Category' }).click();
+    await page.getByRole('option', { name: 'Home & Furniture' }).click();
+    await page.getByRole('textbox', { name: 'Price' }).fill('45.5');
+    await page.getByRole('textbox', { name: 'Stock' }).fill('12');
+    await page.getByRole('checkbox', { name: 'Lamp' }).check();
+    await page.getByRole('button', { name: 'Add Product' }).click();
+    await expect(toast(page, 'Product Added Successfully')).toBeVisible();
+    await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+    await expect(page.getByText('45.50')).toBeVisible();
+    await expect(page.getByRole('img', { name: `${name}, picture 1` })).toBeVisible();
+
+    // Publish it: a change of its status.
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(toast(page, 'Updated Successfully')).toBeVisible();
+    await expect(page.getByText('Published', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Unpublish' })).toBeVisible();
+
+    // Find it by search, in the list.
+    await page.getByRole('link', { name: 'Products' }).first().click();
+    await page.getByRole('searchbox', { name: 'Search' }).fill(name);
+    await expect(page).toHaveURL(/search=/);
+    const table = page.getByRole('table', { name: 'Products' });
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(table.getByRole('row').filter({ hasText: name })).toContainText('45.50');
+
+    // Edit from the row's menu.
+    await page.getByRole('button', { name: `Actions for ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    await expect(page.getByRole('heading', { name: `Edit ${name}`, level: 1 })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Price' }).fill('39.99');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(toast(page, 'Updated Successfully')).toBeVisible();
+    await expect(page.getByText('39.99')).toBeVisible();
+
+    // Delete from the detail page: asked first, then gone from the list.
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete this Product?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect(toast(page, 'Deleted Successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/apps\/ecommerce\/products$/);
+    await page.getByRole('searchbox', { name: 'Search' }).fill(name);
+    await expect(page.getByText('No products match these filters')).toBeVisible();
+  });
+
+  test('the cart’s checkout places an order priced by the server, and takes the stock', async ({ page }) => {
+    const mark = unique();
+    await signInAsAdmin(page);
+    const headers = { authorization: `Bearer ${await sessionToken(page)}` };
+    const product = await page.request.post('/api/apps/product', {
+      headers,
+      data: {
+        name: `Stoneware Mug ${mark}`,
+        category: 'Home & Furniture',
+        price: '19.99',
+        stock: 5,
+        type: 'published',
+      },
+    });
+    expect(product.status()).toBe(201);
+    const { _id: productId } = (await product.json()).data;
+    const customer = await page.request.post('/api/apps/customer', {
+      headers,
+      data: { name: `Cora Checkout ${mark}`, email: `cora.${mark}@mail.example` },
+    });
+    expect(customer.status()).toBe(201);
+
+    await page.goto(`/apps/ecommerce/products/${productId}`);
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(toast(page, `Stoneware Mug ${mark} is in the cart`)).toBeVisible();
+    await page.goto('/apps/ecommerce/cart');
+    await page.getByRole('textbox', { name: `Quantity of Stoneware Mug ${mark}` }).fill('3');
+    // 3 × 19.99 = 59.97; tax 10 % = 6.00; shipping 5.00: 70.97.
+    await expect(page.getByText('70.97')).toBeVisible();
+    await page.getByRole('link', { name: 'Checkout' }).click();
+
+    await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(page.getByText('Choose who the order is for.')).toBeVisible();
+    await page.getByRole('combobox', { name: 'Customer' }).fill(`Cora Checkout ${mark}`);
+    await page.getByRole('option', { name: new RegExp(`Cora Checkout ${mark}`) }).click();
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(toast(page, 'Order Added Successfully')).toBeVisible();
+    await expect(page.getByRole('heading', { name: /^#LD\d+$/, level: 1 })).toBeVisible();
+    const items = page.getByRole('table', { name: 'Items' });
+    await expect(items.getByRole('row').filter({ hasText: `Stoneware Mug ${mark}` })).toContainText('59.97');
+    await expect(page.getByText('70.97').first()).toBeVisible();
+    await expect(page.getByText('Status timeline')).toBeVisible();
+
+    const after = await page.request.get(`/api/apps/product/${productId}`, { headers });
+    expect(await after.json()).toMatchObject({ stock: 2, orders: 1 });
+  });
+});
