@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { defaultLayout, type LayoutSetting, layoutOptions } from '@ledgerdesk/contracts';
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { ADMIN, expect, signIn, test } from './fixtures';
 
 /** The attribute on <html> of each setting. */
 const attributes: Record<LayoutSetting, string> = {
@@ -66,6 +66,15 @@ async function resetToDefaults(page: Page) {
   await saved;
   for (const setting of settings)
     await expect(html(page)).toHaveAttribute(attributes[setting], defaultLayout[setting]);
+}
+
+/** No serious or critical axe violation on the page as it is. */
+async function expectAccessible(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${where}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(' ')})`),
+  ).toEqual([]);
 }
 
 async function expectChanged(page: Page) {
@@ -212,5 +221,76 @@ test.describe('the shell', () => {
     const results = await new AxeBuilder({ page }).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  });
+
+  test('no serious axe violation in dark mode and with each sidebar colour: login, shell, dashboard', async ({
+    page,
+  }) => {
+    // Twelve axe runs: more than the default 30 s on a busy machine.
+    test.setTimeout(180_000);
+    await signInAsAdmin(page);
+    await openSettings(page);
+    const drawer = page.getByRole('dialog', { name: 'Layout settings' });
+    const group = (heading: string) => drawer.getByRole('radiogroup', { name: heading });
+    for (const theme of ['Light', 'Dark']) {
+      await group('Colour scheme').getByText(theme, { exact: true }).click();
+      for (const colour of ['Light', 'Dark', 'Gradient 1', 'Gradient 2', 'Gradient 3', 'Gradient 4']) {
+        await group('Sidebar colour').getByText(colour, { exact: true }).click();
+        await page.keyboard.press('Escape');
+        await expect(drawer).toBeHidden();
+        await expectAccessible(page, `${theme} theme, ${colour} sidebar`);
+        await openSettings(page);
+      }
+    }
+    // Signed out in dark mode: the login page keeps the theme of the last visit.
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: /user menu/i }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(html(page)).toHaveAttribute('data-theme', 'dark');
+    await expectAccessible(page, 'login page, dark');
+    await signIn(page);
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await resetToDefaults(page);
+  });
+
+  test('the language picker switches to French, saved for the account; the login page follows', async ({
+    page,
+  }) => {
+    await signInAsAdmin(page);
+    await page.getByRole('button', { name: 'Language' }).click();
+    const saved = page.waitForResponse(
+      (response) => response.url().includes('/preferences/') && response.request().method() === 'PUT',
+    );
+    await page.getByRole('menuitem', { name: 'Français' }).click();
+    await expect(page.getByRole('heading', { name: 'Tableau de bord', level: 1 })).toBeVisible();
+    await expect(html(page)).toHaveAttribute('lang', 'fr');
+    await expect(page).toHaveTitle('Tableau de bord · Ledgerdesk');
+    await saved;
+    await expectAccessible(page, 'dashboard in French');
+
+    // Dates and numbers follow: the users list shows French dates.
+    await page.goto('/admin/users');
+    await expect(page.getByRole('heading', { name: 'Utilisateurs', level: 1 })).toBeVisible();
+    await expect(page.getByText('Lignes par page')).toBeVisible();
+
+    // Signed out, the login page keeps the language; signed in again, the account's language stays.
+    await page.getByRole('button', { name: /menu utilisateur/i }).click();
+    await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
+    await expect(page.getByRole('heading', { name: 'Se connecter', level: 1 })).toBeVisible();
+    await expect(html(page)).toHaveAttribute('lang', 'fr');
+    await page.getByLabel('E-mail').fill(ADMIN.email);
+    await page.getByLabel('Mot de passe').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await expect(page.getByRole('heading', { name: 'Tableau de bord', level: 1 })).toBeVisible();
+
+    // Back to English for the other tests (the e2e server is shared).
+    const back = page.waitForResponse(
+      (response) => response.url().includes('/preferences/') && response.request().method() === 'PUT',
+    );
+    await page.getByRole('button', { name: 'Langue' }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await back;
   });
 });

@@ -12,9 +12,12 @@ export const theme = createTheme({
   focusRing: 'auto',
 });
 
-/** Secondary ("dimmed") text one shade darker than Mantine's, for 4.5:1 contrast on white and gray-0. */
+/**
+ * Secondary ("dimmed") text one shade further from the background than Mantine's, for 4.5:1
+ * contrast: on white and gray-0 in light mode, on the body and on cards (dark-6) in dark mode.
+ */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
-  dark: {},
+  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
 });

@@ -22,7 +22,7 @@ export function AuthCard({ title, subtitle, above, footer, children }: AuthCardP
           <Stack gap="lg">
             <Stack gap={6} align="center" ta="center">
               <LogoMark size={44} />
-              <Text fw={700} fz="lg" c="blue.8">
+              <Text fw={700} fz="lg" c="var(--mantine-color-anchor)">
                 Ledgerdesk
               </Text>
               <Title order={1} fz="h3" mt={4}>
