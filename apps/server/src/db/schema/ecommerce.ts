@@ -132,6 +132,7 @@ export const orders = pgTable(
     uniqueIndex('orders_number_key').on(t.number),
     index('orders_created_idx').on(t.createdAt),
     index('orders_customer_idx').on(t.customerId, t.createdAt),
+    index('orders_customer_name_idx').on(t.customerName),
     index('orders_status_idx').on(t.status, t.createdAt),
     index('orders_payment_idx').on(t.paymentMethod, t.createdAt),
     index('orders_total_idx').on(t.total),
