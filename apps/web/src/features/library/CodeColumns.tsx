@@ -101,7 +101,7 @@ function CodeColumn({ level, parent, path, focusRequest, onFocusTaken, onOpen, o
   if (parent === undefined) {
     body = (
       <Text size="sm" c="dimmed" className={classes.placeholder}>
-        Open an {levelLabel(level - 1)} code to see its {levelLabel(level)} codes.
+        {t('columns.openAbove', { above: levelLabel(level - 1), level: levelLabel(level) })}
       </Text>
     );
   } else if (children.isPending) {

@@ -31,7 +31,12 @@ import classes from './library.module.css';
 
 function Figure({ label, value, hint }: { label: string; value: ReactNode; hint?: string }) {
   return (
-    <Paper withBorder radius="md" p="sm" bg="gray.0">
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-6))"
+    >
       <Text size="xs" c="dimmed" fw={600} tt="uppercase">
         {label}
       </Text>

@@ -208,7 +208,13 @@ function Counts({ summary, verb }: { summary: ImportSummary; verb: 'will be' | '
         { label: verb === 'were' ? t('import.added') : t('import.newCodes'), value: summary.inserted },
         { label: verb === 'were' ? t('import.updated') : t('import.updates'), value: summary.updated },
       ].map((item) => (
-        <Paper key={item.label} withBorder radius="md" p="sm" bg="gray.0">
+        <Paper
+          key={item.label}
+          withBorder
+          radius="md"
+          p="sm"
+          bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-6))"
+        >
           <Text size="xs" c="dimmed" fw={600} tt="uppercase">
             {item.label}
           </Text>

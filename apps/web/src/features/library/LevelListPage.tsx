@@ -434,10 +434,10 @@ function LevelListPage({ level }: { level: CodeLevel }) {
         gap="xs"
         px="md"
         py="xs"
-        bg="blue.0"
+        bg="var(--mantine-primary-color-light)"
         role="region"
         aria-label={t('list.selectedCodes')}
-        style={{ borderBottom: '1px solid var(--mantine-color-blue-2)' }}
+        style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
       >
         <Text size="sm" fw={600} mr="sm" aria-live="polite">
           {t('list.selected', { count: selected.size })}

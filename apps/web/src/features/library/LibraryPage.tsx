@@ -209,7 +209,7 @@ export function LibraryPage() {
           gap="sm"
           p="sm"
           px="md"
-          style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+          style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
         >
           <PathCrumbs path={path} onOpen={(target) => openPath(target)} />
           <CodeSearch onChoose={(hit) => openPath([...hit.path, hit.code])} />

@@ -303,7 +303,7 @@ function SessionRow({ session, divided }: { session: OwnSession; divided: boolea
       gap="sm"
       py="sm"
       component="li"
-      style={divided ? { borderTop: '1px solid var(--mantine-color-gray-3)' } : undefined}
+      style={divided ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}
     >
       <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: 1 }}>
         <Icon
