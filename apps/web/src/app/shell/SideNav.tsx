@@ -6,16 +6,17 @@ import { useCan } from '../../lib/permissions';
 import { type NavItem, type NavSection, visibleSections } from './navigation';
 import classes from './shell.module.css';
 
-function NavEntry({ item, onNavigate }: { item: NavItem; onNavigate: () => void }) {
-  const { t } = useTranslation('shell');
+// The label comes translated from SectionLinks: one useTranslation per section, not per entry,
+// keeps a layout switch that remounts the menu within its budget.
+function NavEntry({ item, label, onNavigate }: { item: NavItem; label: string; onNavigate: () => void }) {
   const active = useMatch({ path: item.to, end: item.end ?? false }) !== null;
   const Icon = item.icon;
   return (
     <NavLink
       component={Link}
       to={item.to}
-      label={t(item.label)}
-      title={t(item.label)}
+      label={label}
+      title={label}
       leftSection={<Icon size={20} stroke={1.6} aria-hidden />}
       active={active}
       aria-current={active ? 'page' : undefined}
@@ -31,7 +32,7 @@ function SectionLinks({ section, onNavigate }: { section: NavSection; onNavigate
     <Stack gap={2}>
       <div className={classes.sectionLabel}>{t(section.label)}</div>
       {section.items.map((item) => (
-        <NavEntry key={item.to} item={item} onNavigate={onNavigate} />
+        <NavEntry key={item.to} item={item} label={t(item.label)} onNavigate={onNavigate} />
       ))}
     </Stack>
   );
