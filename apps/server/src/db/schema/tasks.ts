@@ -19,7 +19,9 @@ export const tasks = pgTable(
     index('tasks_status_idx').on(t.status, t.createdAt),
     index('tasks_due_idx').on(t.dueDate),
     index('tasks_assignees_idx').using('gin', t.assigneeIds),
-    index('tasks_search_idx').using('gin', sql`(${t.task} || ' ' || ${t.description}) gin_trgm_ops`),
+    // The engine searches each column on its own (ILIKE … OR ILIKE …): one trigram index per column.
+    index('tasks_task_trgm_idx').using('gin', sql`${t.task} gin_trgm_ops`),
+    index('tasks_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
     check('tasks_status_check', sql`${t.status} in ('New', 'Pending', 'Inprogress', 'Completed')`),
     check('tasks_priority_check', sql`${t.priority} in ('High', 'Medium', 'Low')`),
   ],
