@@ -293,4 +293,30 @@ test.describe('the shell', () => {
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     await back;
   });
+
+  test('the boot screen is already dark when the last visit was', async ({ page }) => {
+    await page.goto('/login');
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'ledgerdesk.preferences',
+        JSON.stringify({ layout: { theme: 'dark' }, language: 'en' }),
+      ),
+    );
+    // Hold the app's script back: what shows is index.html's boot screen alone.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    const boot = page.locator('.ld-boot');
+    await expect(boot).toBeVisible();
+    await expect(boot).toHaveCSS('background-color', 'rgb(36, 36, 36)');
+    release();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(html(page)).toHaveAttribute('data-theme', 'dark');
+  });
 });
