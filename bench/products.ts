@@ -138,24 +138,21 @@ async function run(engine: 'pglite' | 'postgres'): Promise<Result[]> {
       if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
       return { ms, count: res.json().count as number };
     };
-    // The first call of a filter counts its rows; the next ones find the count cached.
+    // Three figures per filter: the first call (counts the matching rows and reads the page), the
+    // next pages of the same filter (the count is cached, each page is read), and the same page
+    // again (the catalogue's pages are cached: see read-cache.ts).
     const measure = async (name: string, url: string) => {
       const first = await get(url);
-      const warm: number[] = [];
-      for (let i = 0; i < 15; i++) warm.push((await get(url)).ms);
+      const pages: number[] = [];
+      for (let page = 2; page <= 16; page++)
+        pages.push((await get(`${url}${url.includes('?') ? '&' : '?'}page=${page}`)).ms);
+      const again: number[] = [];
+      for (let i = 0; i < 15; i++) again.push((await get(url)).ms);
       console.log(`[${engine}] ${name}: ${first.count.toLocaleString('en')} products match`);
-      results.push({
-        name: `${name}, first call (counts)`,
-        value: first.ms,
-        unit: 'ms',
-        budget: { max: 50 },
-      });
-      results.push({
-        name: `${name}, median of the next 15`,
-        value: median(warm),
-        unit: 'ms',
-        budget: { max: 50 },
-      });
+      const budget = { max: 50 };
+      results.push({ name: `${name}, first call (counts)`, value: first.ms, unit: 'ms', budget });
+      results.push({ name: `${name}, pages 2-16 (median)`, value: median(pages), unit: 'ms', budget });
+      results.push({ name: `${name}, same page again (median)`, value: median(again), unit: 'ms', budget });
     };
     const furniture = encodeURIComponent('Home & Furniture');
     await measure(
@@ -206,25 +203,20 @@ async function underLoad(databaseUrl: string): Promise<Result[]> {
       body: JSON.stringify(ADMIN),
     });
     const { accessToken } = (await login.json()) as { accessToken: string };
-    const target = `${server.url}/api/apps/product`;
-    const cannon = (seconds: number) =>
-      new Promise<{
-        requests: { average: number };
-        latency: { p99: number };
-        non2xx: number;
-        errors: number;
-      }>((resolve, reject) => {
-        const child = spawn(process.execPath, [
-          path.join(root, 'node_modules/autocannon/autocannon.js'),
-          '--connections',
-          '32',
-          '--duration',
-          String(seconds),
-          '--headers',
-          `authorization=Bearer ${accessToken}`,
-          '--json',
-          target,
-        ]);
+    type Report = { requests: { average: number }; latency: { p99: number }; non2xx: number; errors: number };
+    // autocannon in a process of its own (as a load generator would be), through its Node API: its
+    // command line cannot take a URL with the [<id>] placeholder.
+    const script = `require(${JSON.stringify(path.join(root, 'node_modules/autocannon'))})(JSON.parse(process.argv[1]), (error, result) => { if (error) { console.error(error); process.exit(1); } process.stdout.write(JSON.stringify(result)); });`;
+    const cannon = (url: string, seconds: number, idReplacement = false) =>
+      new Promise<Report>((resolve, reject) => {
+        const options = {
+          url: `${server.url}${url}`,
+          connections: 32,
+          duration: seconds,
+          headers: { authorization: `Bearer ${accessToken}` },
+          idReplacement,
+        };
+        const child = spawn(process.execPath, ['-e', script, JSON.stringify(options)]);
         let out = '';
         child.stdout.on('data', (chunk) => {
           out += chunk;
@@ -233,25 +225,35 @@ async function underLoad(databaseUrl: string): Promise<Result[]> {
           code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`autocannon exited with ${code}`)),
         );
       });
-    await cannon(3); // warm-up: JIT, connection pool, caches
-    const report = await cannon(15);
-    console.log(
-      `[postgres] autocannon, 32 connections, 15 s: ${Math.round(report.requests.average)} req/s, p99 ${report.latency.p99} ms, ${report.non2xx} non-2xx, ${report.errors} errors`,
-    );
-    if (report.non2xx > 0 || report.errors > 0) throw new Error('the product list failed under load');
+    const load = async (name: string, url: string, idReplacement = false) => {
+      await cannon(url, 3, idReplacement); // warm-up: JIT, connection pool, caches
+      const report = await cannon(url, 15, idReplacement);
+      console.log(
+        `[postgres] ${name}: autocannon, 32 connections, 15 s: ${Math.round(report.requests.average)} req/s, p99 ${report.latency.p99} ms, ${report.non2xx} non-2xx, ${report.errors} errors`,
+      );
+      if (report.non2xx > 0 || report.errors > 0) throw new Error(`${name} failed under load`);
+      return report;
+    };
+    // The budget: the product list's first page, as a busy catalogue serves it (its page is kept).
+    const hot = await load('product list', '/api/apps/product');
+    // For comparison, no budget: every request a search never seen (autocannon puts a new id in
+    // each), so that nothing but the caller is cached: count, page and records are all computed.
+    const cold = await load('product list, a new search each time', '/api/apps/product?search=[<id>]', true);
     return [
       {
         name: 'product list under load: requests/s',
-        value: report.requests.average,
+        value: hot.requests.average,
         unit: 'req/s',
         budget: { min: 2000 },
       },
       {
         name: 'product list under load: p99 latency',
-        value: report.latency.p99,
+        value: hot.latency.p99,
         unit: 'ms',
         budget: { max: 50 },
       },
+      { name: 'uncached searches under load: requests/s', value: cold.requests.average, unit: 'req/s' },
+      { name: 'uncached searches under load: p99 latency', value: cold.latency.p99, unit: 'ms' },
     ];
   } finally {
     await server.stop();
@@ -270,8 +272,9 @@ for (const engine of engines) {
       (r.budget?.min === undefined || r.value >= r.budget.min);
     ok &&= within;
     const budget = r.budget?.max !== undefined ? `≤ ${r.budget.max}` : `≥ ${r.budget?.min}`;
+    const verdict = r.budget ? (within ? 'ok  ' : 'OVER') : 'info';
     console.log(
-      `${within ? 'ok  ' : 'OVER'}  [${engine}] ${r.name}: ${r.value.toFixed(r.unit === 'ms' ? 1 : 0)} ${r.unit} (budget ${budget} ${r.unit})`,
+      `${verdict}  [${engine}] ${r.name}: ${r.value.toFixed(r.unit === 'ms' ? 1 : 0)} ${r.unit}${r.budget ? ` (budget ${budget} ${r.unit})` : ''}`,
     );
   }
 }

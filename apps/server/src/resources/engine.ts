@@ -12,7 +12,7 @@ import { added, deleted, updated } from '../lib/responses';
 import { uniqueViolation } from '../modules/accounts/service';
 import type { AuditService } from '../modules/audit/service';
 import { actorOf } from '../plugins/auth';
-import { containsPattern, countKeyOf, listPage, orderingOf, searchCondition } from './list';
+import { containsPattern, countKeyOf, listPage, orderingOf, pageKeyOf, searchCondition } from './list';
 import { readCacheOf } from './read-cache';
 import { findById } from './records';
 
@@ -84,6 +84,12 @@ export type ResourceDefinition<
    * (POST), `/api/update/x` (PUT, the key in the body) and `/api/delete/x` (the key in a header).
    */
   aliases?: { list?: string[]; add?: string; update?: string; delete?: { path: string; header: string } };
+  /**
+   * Keep whole pages of the list, as sent, in the read cache (see read-cache.ts: exact after this
+   * process's writes, within seconds of another server's): for a list read far more often than it
+   * is written, such as the product catalogue.
+   */
+  cachePages?: boolean;
   /**
    * Unique constraints whose violation is the client's mistake: constraint name → the field and
    * message of the 409 ("customers_email_key" → email, 'A customer with this email … exists.').
@@ -227,10 +233,19 @@ export function registerResource<
     querystring: query,
     response: { 200: listResponse(def.record), 400: errorResponse },
   };
+  const pageSchema = listSchema.response[200];
   for (const path of [def.path, ...(def.aliases?.list ?? [])]) {
-    r.get(path, { config: { access: view }, schema: listSchema }, (request) =>
-      list(request.query as ListQuery & z.output<F>),
-    );
+    r.get(path, { config: { access: view }, schema: listSchema }, async (request, reply) => {
+      const q = request.query as ListQuery & z.output<F>;
+      if (!def.cachePages) return list(q);
+      // Checked against the schema once, when the page is made; then sent as it is (a JSON string
+      // is not serialized again).
+      const json = await counts.page(pageKeyOf(def.path, q), async () =>
+        JSON.stringify(pageSchema.parse(await list(q))),
+      );
+      // The type provider expects the page's object; the page's JSON is the same answer.
+      return reply.type('application/json; charset=utf-8').send(json as never);
+    });
   }
 
   r.get(

@@ -44,17 +44,25 @@ export function pageOf(query: Pick<ListQuery, 'page' | 'pageSize'>) {
 
 export type Page<T> = { count: number; page: number; pageSize: number; results: T[] };
 
+/** A cache key: the list, and the query's parameters that are set, in a fixed order. */
+function queryKey(scope: string, query: Record<string, unknown>): string {
+  const defined = Object.entries(query)
+    .filter(([, value]) => value !== undefined)
+    .sort(([a], [b]) => a.localeCompare(b));
+  return `${scope}?${JSON.stringify(defined)}`;
+}
+
 /**
  * The cache key of a list's count: what decides which rows match (the search and the filters),
  * not which page of them or in what order.
  */
 export function countKeyOf(scope: string, query: Record<string, unknown>): string {
   const { page: _page, pageSize: _pageSize, ordering: _ordering, ...filters } = query;
-  const defined = Object.entries(filters)
-    .filter(([, value]) => value !== undefined)
-    .sort(([a], [b]) => a.localeCompare(b));
-  return `${scope}?${JSON.stringify(defined)}`;
+  return queryKey(scope, filters);
 }
+
+/** The cache key of one page of a list: every parameter. */
+export const pageKeyOf = (scope: string, query: Record<string, unknown>) => queryKey(scope, query);
 
 /**
  * One page of a table: the count of rows matching `where`, and the page's rows in `order`,

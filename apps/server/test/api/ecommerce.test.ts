@@ -191,9 +191,11 @@ describe('products', () => {
     const paged = await get('/api/apps/product?search=walnut&ordering=price&pageSize=1&page=2');
     expect(paged).toMatchObject({ count: 3, page: 2, pageSize: 1, results: [{ name: 'Walnut Desk Lamp' }] });
 
-    // Counts are cached per filter, and every write voids them: the next page counts afresh.
+    // Counts and pages are cached, and every write voids them: the next page is read afresh.
     const extra = await product({ name: 'Walnut Bowl', category: 'Home & Furniture' });
     expect((await get('/api/apps/product?search=walnut')).count).toBe(4);
+    await call('PATCH', `/api/apps/product/${extra._id}`, { price: '11.11' });
+    expect((await get('/api/apps/product?search=walnut%20bowl')).results[0].price).toBe('11.11');
     await call('DELETE', `/api/apps/product/${extra._id}`);
     expect((await get('/api/apps/product?search=walnut')).count).toBe(3);
 
@@ -308,6 +310,7 @@ describe('customers and sellers', () => {
 
 describe('orders', () => {
   it('prices lines from the products and computes exact totals: 3 × 19.99 + tax + shipping', async () => {
+    expect((await get('/api/apps/product?search=stoneware%20mug')).count).toBe(0);
     const mug = await product({
       name: 'Stoneware Mug',
       category: 'Home & Furniture',
@@ -340,6 +343,11 @@ describe('orders', () => {
     });
     const after = await get(`/api/apps/product/${mug._id}`);
     expect(after).toMatchObject({ stock: 2, orders: 1 });
+    // The catalogue's cached pages follow an order's write too.
+    expect((await get('/api/apps/product?search=stoneware%20mug')).results[0]).toMatchObject({
+      stock: 2,
+      orders: 1,
+    });
     const sold = (await get('/api/sellers?search=nordic')).results[0];
     expect(sold.revenue).toBe('59.97');
   });

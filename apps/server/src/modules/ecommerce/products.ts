@@ -52,6 +52,8 @@ export function productResource(): ResourceDefinition<
     label: 'Product',
     area: 'ecommerce',
     path: '/api/apps/product',
+    // The catalogue is read far more often than written: its pages are kept (see read-cache.ts).
+    cachePages: true,
     table: products,
     record: productRecord,
     input: productInput,
