@@ -128,6 +128,8 @@ try {
       times.push({ label, ms: await page.evaluate(() => window.__switch.painted - window.__switch.start) });
     }
   }
+  if (process.env.BENCH_VERBOSE)
+    console.log(times.map((time) => `${time.label} ${time.ms.toFixed(1)}`).join(', '));
   const worst = times.reduce((a, b) => (b.ms > a.ms ? b : a));
   const median = [...times].sort((a, b) => a.ms - b.ms)[Math.floor(times.length / 2)].ms;
   results.push({ name: 'layout setting switch to painted, median', value: median, unit: 'ms', budget: 50 });

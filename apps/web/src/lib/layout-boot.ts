@@ -45,7 +45,6 @@ export function applyLayoutAttributes(layout: Partial<Record<LayoutSetting, unkn
   const scheme = layout.theme === 'dark' ? 'dark' : 'light';
   root.setAttribute('data-mantine-color-scheme', scheme);
   root.style.colorScheme = scheme;
-  themeListener?.(scheme);
 }
 
 /** Applies the settings saved by the last visit: main.tsx calls it before the first render. */
@@ -63,7 +62,6 @@ export function applyStoredLayout() {
   applyLayoutAttributes(layout ?? {});
 }
 
-let themeListener: ((scheme: 'light' | 'dark') => void) | undefined;
 let themeSetter: ((scheme: 'light' | 'dark') => void) | undefined;
 
 /** Registered by lib/preferences.ts: how a colour scheme change from Mantine becomes a setting. */
@@ -71,17 +69,17 @@ export function onColorSchemeSet(setter: (scheme: 'light' | 'dark') => void) {
   themeSetter = setter;
 }
 
-/** Mantine's colour scheme is the `theme` setting: the toggle and the customizer share one value. */
+/**
+ * Mantine's colour scheme is the `theme` setting. The attribute on <html> (set above) is what
+ * switches every style, so Mantine is not told of a change: its own state would only re-render
+ * every component, and no component the app uses reads it (the 50 ms budget of a layout switch).
+ */
 export const colorSchemeManager: MantineColorSchemeManager = {
   get: () => (document.documentElement.getAttribute('data-theme') === 'dark' ? 'dark' : 'light'),
   set: (value: MantineColorScheme) => {
     if (value === 'light' || value === 'dark') themeSetter?.(value);
   },
-  subscribe: (onUpdate) => {
-    themeListener = onUpdate;
-  },
-  unsubscribe: () => {
-    themeListener = undefined;
-  },
+  subscribe: () => undefined,
+  unsubscribe: () => undefined,
   clear: () => undefined,
 };
