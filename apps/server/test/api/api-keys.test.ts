@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys, users } from '../../src/db/schema';
 import { hashToken } from '../../src/lib/tokens';
-import { ADMIN, createTestContext, type TestContext } from '../context';
+import { ADMIN, createdData, createTestContext, type Method, type TestContext } from '../context';
 
 let ctx: TestContext;
 let admin: string;
@@ -19,24 +19,14 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
-const call = (method: Method, url: string, token: string, payload?: object) =>
-  ctx.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload ? { payload } : {}),
-  });
 type Created = { id: string; secret: string; apikey: string; status: string; createBy: string };
 async function createKey(token: string, fields: object = { name: 'Reporting' }): Promise<Created> {
-  const res = await call('POST', '/api/apps/api-key', token, fields);
-  if (res.statusCode !== 201) throw new Error(res.body);
-  return res.json().data;
+  return createdData(await ctx.call(token, 'POST', '/api/apps/api-key', fields));
 }
 
 describe('creating a key', () => {
   it('shows the secret once; only its hash and a short prefix are stored', async () => {
-    const res = await call('POST', '/api/apps/api-key', clerk, { name: 'Nightly export' });
+    const res = await ctx.call(clerk, 'POST', '/api/apps/api-key', { name: 'Nightly export' });
     expect(res.statusCode).toBe(201);
     const key = res.json().data as Created;
     expect(res.json().successMessage).toBe('API Key Added Successfully');
@@ -54,9 +44,9 @@ describe('creating a key', () => {
     expect(JSON.stringify(row)).not.toContain(key.secret);
 
     // Never again: not in the list, not in the record, not in the audit log.
-    const listed = await call('GET', '/api/apps/api-key', clerk);
-    const fetched = await call('GET', `/api/apps/api-key/${key.id}`, clerk);
-    const audit = await call('GET', `/api/audit/?entity=apiKey&entityKey=${key.id}`, admin);
+    const listed = await ctx.call(clerk, 'GET', '/api/apps/api-key');
+    const fetched = await ctx.call(clerk, 'GET', `/api/apps/api-key/${key.id}`);
+    const audit = await ctx.call(admin, 'GET', `/api/audit/?entity=apiKey&entityKey=${key.id}`);
     for (const body of [listed.body, fetched.body, audit.body])
       expect(body).not.toContain(key.secret.slice(12));
     expect(fetched.json()).not.toHaveProperty('secret');
@@ -64,13 +54,13 @@ describe('creating a key', () => {
   });
 
   it('validates the name and refuses an expiry in the past', async () => {
-    const bad = await call('POST', '/api/apps/api-key', clerk, { name: '', expiryDate: 'tomorrow' });
+    const bad = await ctx.call(clerk, 'POST', '/api/apps/api-key', { name: '', expiryDate: 'tomorrow' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fieldErrors).toMatchObject({
       name: 'Please name the key.',
       expiryDate: 'The expiry must be a date and time (ISO 8601).',
     });
-    const past = await call('POST', '/api/apps/api-key', clerk, {
+    const past = await ctx.call(clerk, 'POST', '/api/apps/api-key', {
       name: 'Too late',
       expiryDate: '2020-01-01T00:00:00Z',
     });
@@ -81,27 +71,27 @@ describe('creating a key', () => {
 describe('calling with a key', () => {
   it('acts as the creator, with the creator’s permissions, and records its last use', async () => {
     const key = await createKey(clerk);
-    const tasks = await call('GET', '/api/apps/task', key.secret);
+    const tasks = await ctx.call(key.secret, 'GET', '/api/apps/task');
     expect(tasks.statusCode).toBe(200);
     // The clerk has no users.view: neither has their key.
-    expect((await call('GET', '/api/users/user/', key.secret)).statusCode).toBe(403);
-    const me = await call('GET', '/api/users/me/', key.secret);
+    expect((await ctx.call(key.secret, 'GET', '/api/users/user/')).statusCode).toBe(403);
+    const me = await ctx.call(key.secret, 'GET', '/api/users/me/');
     expect(me.json()).toMatchObject({ email: CLERK.email });
     expect(me.json()).not.toHaveProperty('apiKey');
-    const record = (await call('GET', `/api/apps/api-key/${key.id}`, clerk)).json();
+    const record = (await ctx.call(clerk, 'GET', `/api/apps/api-key/${key.id}`)).json();
     expect(record.lastUsedAt).not.toBeNull();
     // The creator gains a permission: so does the key, at once.
     await ctx.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, clerkId));
-    expect((await call('GET', '/api/users/user/', key.secret)).statusCode).toBe(200);
+    expect((await ctx.call(key.secret, 'GET', '/api/users/user/')).statusCode).toBe(200);
     await ctx.database.db.update(users).set({ isAdmin: false }).where(eq(users.id, clerkId));
   });
 
   it('writes audit entries as the creator, naming the key', async () => {
     const key = await createKey(admin, { name: 'Task bot' });
-    const res = await call('POST', '/api/apps/task', key.secret, { task: 'Made by a key' });
+    const res = await ctx.call(key.secret, 'POST', '/api/apps/task', { task: 'Made by a key' });
     expect(res.statusCode).toBe(201);
     const [entry] = (
-      await call('GET', `/api/audit/?entity=task&entityKey=${res.json().data._id}`, admin)
+      await ctx.call(admin, 'GET', `/api/audit/?entity=task&entityKey=${res.json().data._id}`)
     ).json().results;
     const [adminRow] = await ctx.database.db.select().from(users).where(eq(users.email, ADMIN.email));
     expect(entry).toMatchObject({
@@ -127,30 +117,30 @@ describe('calling with a key', () => {
       ['PUT', '/api/users/me/', { username: 'renamed', firstName: 'Re', lastName: 'Named' }],
     ];
     for (const [method, url, payload] of refused) {
-      const res = await call(method, url, key.secret, payload);
+      const res = await ctx.call(key.secret, method, url, payload);
       expect(res.statusCode, `${method} ${url}`).toBe(403);
       expect(res.json().errorMessage).toBe(apiKeyMessages.sessionOnly);
     }
     // The session of the same user may.
-    expect((await call('GET', '/api/users/me/sessions/', clerk)).statusCode).toBe(200);
-    expect((await call('GET', '/api/apps/api-key', key.secret)).statusCode).toBe(200);
+    expect((await ctx.call(clerk, 'GET', '/api/users/me/sessions/')).statusCode).toBe(200);
+    expect((await ctx.call(key.secret, 'GET', '/api/apps/api-key')).statusCode).toBe(200);
   });
 
   const denied = async (secret: string) => {
-    const res = await call('GET', '/api/apps/task', secret);
+    const res = await ctx.call(secret, 'GET', '/api/apps/task');
     expect(res.statusCode).toBe(401);
     expect(res.json().errorMessage).toBe('Invalid credentials');
   };
 
   it('stops working when disabled, and again when enabled', async () => {
     const key = await createKey(clerk);
-    const off = await call('PATCH', `/api/apps/api-key/${key.id}`, clerk, { status: 'Disable' });
+    const off = await ctx.call(clerk, 'PATCH', `/api/apps/api-key/${key.id}`, { status: 'Disable' });
     expect(off.json()).toMatchObject({ successMessage: 'Updated Successfully', data: { status: 'Disable' } });
     await denied(key.secret);
-    await call('PATCH', `/api/apps/api-key/${key.id}`, clerk, { status: 'Active' });
-    expect((await call('GET', '/api/apps/task', key.secret)).statusCode).toBe(200);
+    await ctx.call(clerk, 'PATCH', `/api/apps/api-key/${key.id}`, { status: 'Active' });
+    expect((await ctx.call(key.secret, 'GET', '/api/apps/task')).statusCode).toBe(200);
     const [entry] = (
-      await call('GET', `/api/audit/?entity=apiKey&entityKey=${key.id}&action=update&ordering=at`, admin)
+      await ctx.call(admin, 'GET', `/api/audit/?entity=apiKey&entityKey=${key.id}&action=update&ordering=at`)
     ).json().results;
     expect(entry).toMatchObject({ before: { status: 'Active' }, after: { status: 'Disable' } });
   });
@@ -160,32 +150,32 @@ describe('calling with a key', () => {
       name: 'Short-lived',
       expiryDate: new Date(Date.now() + 3_600_000).toISOString(),
     });
-    expect((await call('GET', '/api/apps/task', key.secret)).statusCode).toBe(200);
+    expect((await ctx.call(key.secret, 'GET', '/api/apps/task')).statusCode).toBe(200);
     await ctx.database.db
       .update(apiKeys)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(apiKeys.id, key.id));
     await denied(key.secret);
-    expect((await call('GET', `/api/apps/api-key/${key.id}`, clerk)).json()).toMatchObject({
+    expect((await ctx.call(clerk, 'GET', `/api/apps/api-key/${key.id}`)).json()).toMatchObject({
       expired: true,
       status: 'Active',
     });
     // A new expiry in the future revives it; one in the past is refused.
-    const past = await call('PATCH', `/api/apps/api-key/${key.id}`, clerk, {
+    const past = await ctx.call(clerk, 'PATCH', `/api/apps/api-key/${key.id}`, {
       expiryDate: '2001-01-01T00:00:00Z',
     });
     expect(past.statusCode).toBe(400);
-    await call('PATCH', `/api/apps/api-key/${key.id}`, clerk, { expiryDate: null, name: 'Long-lived' });
-    expect((await call('GET', '/api/apps/task', key.secret)).statusCode).toBe(200);
+    await ctx.call(clerk, 'PATCH', `/api/apps/api-key/${key.id}`, { expiryDate: null, name: 'Long-lived' });
+    expect((await ctx.call(key.secret, 'GET', '/api/apps/task')).statusCode).toBe(200);
   });
 
   it('stops working when deleted', async () => {
     const key = await createKey(clerk);
-    const res = await call('DELETE', `/api/apps/api-key/${key.id}`, clerk);
+    const res = await ctx.call(clerk, 'DELETE', `/api/apps/api-key/${key.id}`);
     expect(res.json()).toMatchObject({ successMessage: 'Deleted Successfully', data: { id: key.id } });
     await denied(key.secret);
     const audit = (
-      await call('GET', `/api/audit/?entity=apiKey&entityKey=${key.id}&action=delete`, admin)
+      await ctx.call(admin, 'GET', `/api/audit/?entity=apiKey&entityKey=${key.id}&action=delete`)
     ).json();
     expect(audit.count).toBe(1);
   });
@@ -197,7 +187,7 @@ describe('calling with a key', () => {
       permissions: ['apiKeys.manage', 'tasks.view'],
     });
     const key = await createKey(await ctx.login('leaver@test.local', 'leaver-password-1'));
-    expect((await call('GET', '/api/apps/task', key.secret)).statusCode).toBe(200);
+    expect((await ctx.call(key.secret, 'GET', '/api/apps/task')).statusCode).toBe(200);
     await ctx.database.db.update(users).set({ isActive: false }).where(eq(users.id, id));
     await denied(key.secret);
   });
@@ -212,33 +202,33 @@ describe('who sees which keys', () => {
   it('a user sees and manages only their own; an administrator, everyone’s', async () => {
     const mine = await createKey(admin, { name: 'Admin only' });
     const theirs = await createKey(clerk, { name: 'Clerk visible' });
-    const clerkList = (await call('GET', '/api/api-key?pageSize=100', clerk)).json();
+    const clerkList = (await ctx.call(clerk, 'GET', '/api/api-key?pageSize=100')).json();
     expect(clerkList.results.every((k: { createdById: string }) => k.createdById === clerkId)).toBe(true);
     expect(clerkList.results.map((k: { id: string }) => k.id)).toContain(theirs.id);
-    expect((await call('GET', `/api/apps/api-key/${mine.id}`, clerk)).statusCode).toBe(404);
+    expect((await ctx.call(clerk, 'GET', `/api/apps/api-key/${mine.id}`)).statusCode).toBe(404);
     expect(
-      (await call('PATCH', `/api/apps/api-key/${mine.id}`, clerk, { status: 'Disable' })).statusCode,
+      (await ctx.call(clerk, 'PATCH', `/api/apps/api-key/${mine.id}`, { status: 'Disable' })).statusCode,
     ).toBe(404);
-    expect((await call('DELETE', `/api/apps/api-key/${mine.id}`, clerk)).statusCode).toBe(404);
+    expect((await ctx.call(clerk, 'DELETE', `/api/apps/api-key/${mine.id}`)).statusCode).toBe(404);
 
     const adminList = (
-      await call('GET', `/api/apps/api-key?createdBy=${clerkId}&pageSize=100`, admin)
+      await ctx.call(admin, 'GET', `/api/apps/api-key?createdBy=${clerkId}&pageSize=100`)
     ).json();
     expect(adminList.count).toBe(clerkList.count);
     expect(
-      (await call('PATCH', `/api/apps/api-key/${theirs.id}`, admin, { status: 'Disable' })).statusCode,
+      (await ctx.call(admin, 'PATCH', `/api/apps/api-key/${theirs.id}`, { status: 'Disable' })).statusCode,
     ).toBe(200);
   });
 
   it('lists with search, status filter and ordering', async () => {
     const names = async (query: string) =>
-      (await call('GET', `/api/apps/api-key?${query}`, clerk))
+      (await ctx.call(clerk, 'GET', `/api/apps/api-key?${query}`))
         .json()
         .results.map((k: { name: string }) => k.name);
     expect(await names('search=long-lived')).toEqual(['Long-lived']);
     expect(await names('status=Disable')).toEqual(['Clerk visible']);
     expect(await names('search=nightly&ordering=name')).toEqual(['Nightly export']);
-    expect((await call('GET', '/api/apps/api-key?ordering=secret', clerk)).statusCode).toBe(400);
+    expect((await ctx.call(clerk, 'GET', '/api/apps/api-key?ordering=secret')).statusCode).toBe(400);
   });
 
   it('needs apiKeys.view to list and apiKeys.manage to create', async () => {
@@ -248,7 +238,7 @@ describe('who sees which keys', () => {
       permissions: ['tasks.view'],
     });
     const token = await ctx.login('nokeys@test.local', 'nokeys-password-1');
-    expect((await call('GET', '/api/api-key', token)).statusCode).toBe(403);
-    expect((await call('POST', '/api/apps/api-key', token, { name: 'No' })).statusCode).toBe(403);
+    expect((await ctx.call(token, 'GET', '/api/api-key')).statusCode).toBe(403);
+    expect((await ctx.call(token, 'POST', '/api/apps/api-key', { name: 'No' })).statusCode).toBe(403);
   });
 });

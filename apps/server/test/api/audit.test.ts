@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, createTestContext, type TestContext } from '../context';
+import { ADMIN, apiCaller, createTestContext, type TestContext } from '../context';
 
 let ctx: TestContext;
 let admin: string;
@@ -11,15 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, payload?: object, token = admin) =>
-  ctx.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    remoteAddress: '10.20.30.40',
-    ...(payload ? { payload } : {}),
-  });
+const call = apiCaller(() => ({ ctx, token: admin }), { remoteAddress: '10.20.30.40' });
 const entries = async (query: string) => (await call('GET', `/api/audit/?${query}`)).json();
 
 describe('the audit log', () => {
@@ -73,7 +65,7 @@ describe('the audit log', () => {
       'POST',
       '/api/users/me/password/',
       { currentPassword: 'walnut-harbor-27', newPassword: 'cedar-compass-81' },
-      token,
+      { token },
     );
     const everything = JSON.stringify((await entries('pageSize=500')).results);
     expect(everything).not.toContain('walnut-harbor-27');
@@ -97,7 +89,7 @@ describe('the audit log', () => {
     expect(groupHistory.results[1].after).toEqual({ permissions: ['library.view', 'library.manage'] });
 
     const extra = await ctx.login(ADMIN.email, ADMIN.password);
-    await call('POST', '/api/users/logout/', {}, extra);
+    await call('POST', '/api/users/logout/', {}, { token: extra });
     await call('POST', '/api/users/me/sessions/revoke-others/', {});
     const actions = (await entries(`actor=${adminId}&pageSize=500`)).results.map(
       (e: { action: string }) => e.action,

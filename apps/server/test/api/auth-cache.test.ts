@@ -13,31 +13,23 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const as = (token: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
-  ctx.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload ? { payload } : {}),
-  });
-
 describe('the cache of callers', () => {
   it('a change made in SQL, behind the server’s back, shows only once the caller is forgotten', async () => {
     const id = await ctx.createUser({ email: 'quiet@test.local', password: 'quiet-password-1' });
     const token = await ctx.login('quiet@test.local', 'quiet-password-1');
-    expect((await as(token, 'GET', '/api/users/me/')).statusCode).toBe(200);
+    expect((await ctx.call(token, 'GET', '/api/users/me/')).statusCode).toBe(200);
     await ctx.database.db.update(users).set({ isActive: false }).where(eq(users.id, id));
-    expect((await as(token, 'GET', '/api/users/me/')).statusCode).toBe(200);
+    expect((await ctx.call(token, 'GET', '/api/users/me/')).statusCode).toBe(200);
     // Any audited change of a user (here, someone signing in) makes the server look again.
     await ctx.login(ADMIN.email, ADMIN.password);
-    expect((await as(token, 'GET', '/api/users/me/')).statusCode).toBe(401);
+    expect((await ctx.call(token, 'GET', '/api/users/me/')).statusCode).toBe(401);
   });
 
   it('signing out applies at once', async () => {
     const token = await ctx.login(ADMIN.email, ADMIN.password);
-    expect((await as(token, 'GET', '/api/users/me/')).statusCode).toBe(200);
-    expect((await as(token, 'POST', '/api/users/logout/')).statusCode).toBe(204);
-    expect((await as(token, 'GET', '/api/users/me/')).statusCode).toBe(401);
+    expect((await ctx.call(token, 'GET', '/api/users/me/')).statusCode).toBe(200);
+    expect((await ctx.call(token, 'POST', '/api/users/logout/')).statusCode).toBe(204);
+    expect((await ctx.call(token, 'GET', '/api/users/me/')).statusCode).toBe(401);
   });
 
   it('deactivating a user, or taking a permission from their group, applies at once', async () => {
@@ -47,21 +39,21 @@ describe('the cache of callers', () => {
       permissions: ['ecommerce.view'],
     });
     const token = await ctx.login('clerk@test.local', 'clerk-password-1');
-    expect((await as(token, 'GET', '/api/apps/product')).statusCode).toBe(200);
-    const me = (await as(token, 'GET', '/api/users/me/')).json();
+    expect((await ctx.call(token, 'GET', '/api/apps/product')).statusCode).toBe(200);
+    const me = (await ctx.call(token, 'GET', '/api/users/me/')).json();
     const [group] = me.groups;
-    const taken = await as(admin, 'PUT', `/api/users/group/${group.id}/`, {
+    const taken = await ctx.call(admin, 'PUT', `/api/users/group/${group.id}/`, {
       id: group.id,
       name: group.name,
       permissions: ['tasks.view'],
       memberIds: [id],
     });
     expect(taken.statusCode).toBe(200);
-    expect((await as(token, 'GET', '/api/apps/product')).statusCode).toBe(403);
-    expect((await as(token, 'GET', '/api/apps/task')).statusCode).toBe(200);
+    expect((await ctx.call(token, 'GET', '/api/apps/product')).statusCode).toBe(403);
+    expect((await ctx.call(token, 'GET', '/api/apps/task')).statusCode).toBe(200);
 
-    const user = (await as(admin, 'GET', `/api/users/user/${id}/`)).json();
-    const off = await as(admin, 'PUT', `/api/users/user/${id}/`, {
+    const user = (await ctx.call(admin, 'GET', `/api/users/user/${id}/`)).json();
+    const off = await ctx.call(admin, 'PUT', `/api/users/user/${id}/`, {
       id,
       email: user.email,
       username: user.username,
@@ -70,6 +62,6 @@ describe('the cache of callers', () => {
       groupIds: [group.id],
     });
     expect(off.statusCode).toBe(200);
-    expect((await as(token, 'GET', '/api/apps/task')).statusCode).toBe(401);
+    expect((await ctx.call(token, 'GET', '/api/apps/task')).statusCode).toBe(401);
   });
 });

@@ -3,7 +3,7 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crmCompanies, crmContacts, crmDeals, crmLeads } from '../../src/db/schema';
 import { seedCrm } from '../../src/seed/crm';
-import { ADMIN, createTestContext, type TestContext } from '../context';
+import { ADMIN, apiCaller, createdData, createTestContext, type TestContext } from '../context';
 
 let ctx: TestContext;
 let admin: string;
@@ -17,14 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, payload?: object, token = admin) =>
-  ctx.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload ? { payload } : {}),
-  });
+const call = apiCaller(() => ({ ctx, token: admin }));
 type Ref = { _id: string; name: string };
 type Deal = {
   _id: string;
@@ -38,9 +31,7 @@ type Deal = {
   company: Ref | null;
 };
 async function add<T = { _id: string }>(path: string, fields: Record<string, unknown>): Promise<T> {
-  const res = await call('POST', `/api/apps/${path}`, fields);
-  if (res.statusCode !== 201) throw new Error(res.body);
-  return res.json().data;
+  return createdData(await call('POST', `/api/apps/${path}`, fields));
 }
 const names = (res: { json(): { results: { name?: string; dealName?: string }[] } }) =>
   res.json().results.map((r) => r.name ?? r.dealName);
@@ -450,11 +441,11 @@ describe('CRM permissions', () => {
       '/api/deals',
       '/api/deals/pipeline',
     ]) {
-      expect((await call('GET', url, undefined, reader)).statusCode).toBe(200);
-      expect((await call('GET', url, undefined, support)).statusCode).toBe(403);
+      expect((await call('GET', url, undefined, { token: reader })).statusCode).toBe(200);
+      expect((await call('GET', url, undefined, { token: support })).statusCode).toBe(403);
     }
-    expect((await call('POST', '/api/apps/lead', { name: 'Nope' }, reader)).statusCode).toBe(403);
-    expect((await call('POST', '/api/apps/lead', { name: 'Nope' }, support)).statusCode).toBe(403);
+    expect((await call('POST', '/api/apps/lead', { name: 'Nope' }, { token: reader })).statusCode).toBe(403);
+    expect((await call('POST', '/api/apps/lead', { name: 'Nope' }, { token: support })).statusCode).toBe(403);
   });
 });
 

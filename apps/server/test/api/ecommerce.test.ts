@@ -1,6 +1,6 @@
 import { ecommerceMessages } from '@ledgerdesk/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, createTestContext, type TestContext } from '../context';
+import { ADMIN, apiCaller, createdData, createTestContext, type TestContext } from '../context';
 
 // E-commerce on the resource engine: products, sellers, customers and orders, and the area's rules.
 let ctx: TestContext;
@@ -11,18 +11,9 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, payload?: object, token = admin) =>
-  ctx.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload ? { payload } : {}),
-  });
+const call = apiCaller(() => ({ ctx, token: admin }));
 async function add<T = Record<string, unknown>>(path: string, fields: object): Promise<T & { _id: string }> {
-  const res = await call('POST', `/api/apps/${path}`, fields);
-  if (res.statusCode !== 201) throw new Error(`${path}: ${res.statusCode} ${res.body}`);
-  return res.json().data;
+  return createdData(await call('POST', `/api/apps/${path}`, fields));
 }
 const get = async (url: string) => {
   const res = await call('GET', url);
@@ -301,10 +292,10 @@ describe('customers and sellers', () => {
     });
     const token = await ctx.login('shop-reader@test.local', 'reader-password-1');
     for (const path of ['product', 'order', 'customer', 'seller']) {
-      expect((await call('GET', `/api/apps/${path}`, undefined, token)).statusCode).toBe(200);
-      expect((await call('POST', `/api/apps/${path}`, {}, token)).statusCode).toBe(403);
+      expect((await call('GET', `/api/apps/${path}`, undefined, { token })).statusCode).toBe(200);
+      expect((await call('POST', `/api/apps/${path}`, {}, { token })).statusCode).toBe(403);
     }
-    expect((await call('GET', '/api/sellers', undefined, token)).statusCode).toBe(200);
+    expect((await call('GET', '/api/sellers', undefined, { token })).statusCode).toBe(200);
   });
 });
 

@@ -2,8 +2,7 @@ import { invoiceMessages } from '@ledgerdesk/contracts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceLines } from '../../src/db/schema';
-import { apiCaller } from '../caller';
-import { ADMIN, createTestContext, type TestContext } from '../context';
+import { ADMIN, apiCaller, createdData, createTestContext, type TestContext } from '../context';
 
 let ctx: TestContext;
 let admin: string;
@@ -31,13 +30,13 @@ type Invoice = {
 };
 const base = { customerName: 'Northgate Housing', issueDate: '2026-11-02' };
 async function addInvoice(fields: Record<string, unknown>): Promise<Invoice> {
-  const res = await call('POST', '/api/apps/invoice', {
-    ...base,
-    lines: [{ description: 'Survey', quantity: '1', unitPrice: '100.00' }],
-    ...fields,
-  });
-  if (res.statusCode !== 201) throw new Error(res.body);
-  return res.json().data;
+  return createdData(
+    await call('POST', '/api/apps/invoice', {
+      ...base,
+      lines: [{ description: 'Survey', quantity: '1', unitPrice: '100.00' }],
+      ...fields,
+    }),
+  );
 }
 const figures = (i: Invoice) => ({
   subtotal: i.subtotal,

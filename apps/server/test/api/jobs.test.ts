@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { candidates, jobApplications, jobCompanies, jobs, users } from '../../src/db/schema';
 import { seedJobs } from '../../src/seed/jobs';
-import { ADMIN, createTestContext, type TestContext } from '../context';
+import { ADMIN, apiCaller, createdData, createTestContext, type TestContext } from '../context';
 
 let ctx: TestContext;
 let admin: string;
@@ -13,18 +13,9 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, payload?: object, token = admin) =>
-  ctx.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload ? { payload } : {}),
-  });
+const call = apiCaller(() => ({ ctx, token: admin }));
 async function add<T = Record<string, unknown> & { id: string }>(path: string, fields: object): Promise<T> {
-  const res = await call('POST', `/api/apps/${path}`, fields);
-  if (res.statusCode !== 201) throw new Error(res.body);
-  return res.json().data;
+  return createdData(await call('POST', `/api/apps/${path}`, fields));
 }
 const list = async (url: string) => (await call('GET', url)).json();
 
@@ -364,12 +355,13 @@ describe('permissions', () => {
     const reader = await ctx.login('recruit@test.local', 'recruit-password-1');
     const other = await ctx.login('other@test.local', 'other-password-1');
     for (const path of ['job', 'candidate', 'job-company', 'application']) {
-      expect((await call('GET', `/api/apps/${path}`, undefined, reader)).statusCode).toBe(200);
-      expect((await call('GET', `/api/apps/${path}`, undefined, other)).statusCode).toBe(403);
+      expect((await call('GET', `/api/apps/${path}`, undefined, { token: reader })).statusCode).toBe(200);
+      expect((await call('GET', `/api/apps/${path}`, undefined, { token: other })).statusCode).toBe(403);
     }
-    expect((await call('GET', '/api/application-list', undefined, reader)).statusCode).toBe(200);
+    expect((await call('GET', '/api/application-list', undefined, { token: reader })).statusCode).toBe(200);
     expect(
-      (await call('PATCH', `/api/apps/candidate/${ada.id}`, { bookmark: false }, reader)).statusCode,
+      (await call('PATCH', `/api/apps/candidate/${ada.id}`, { bookmark: false }, { token: reader }))
+        .statusCode,
     ).toBe(403);
   });
 });

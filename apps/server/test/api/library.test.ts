@@ -1,6 +1,6 @@
 import { libraryCsvColumns, libraryMessages } from '@ledgerdesk/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, createTestContext, type TestContext } from '../context';
+import { ADMIN, apiCaller, createdData, createTestContext, type TestContext } from '../context';
 
 let ctx: TestContext;
 let admin: string;
@@ -16,14 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, payload?: object) =>
-  ctx.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${admin}` },
-    ...(payload ? { payload } : {}),
-  });
+const call = apiCaller(() => ({ ctx, token: admin }));
 type Code = {
   id: string;
   codeComb: string;
@@ -33,22 +26,19 @@ type Code = {
   childCount: number;
 };
 async function add(level: number, fields: Record<string, unknown>): Promise<Code> {
-  const res = await call('POST', `/api/library/l${level}codes/`, {
-    description: `Code ${fields.code}`,
-    ...fields,
-  });
-  if (res.statusCode !== 201) throw new Error(`${res.statusCode} ${res.body}`);
-  return res.json().data;
+  return createdData(
+    await call('POST', `/api/library/l${level}codes/`, {
+      description: `Code ${fields.code}`,
+      ...fields,
+    }),
+  );
 }
 const get = async (level: number, id: string): Promise<Code> =>
   (await call('GET', `/api/library/l${level}codes/${id}/`)).json();
 const csv = (rows: string[][]) => [libraryCsvColumns.join(','), ...rows.map((r) => r.join(','))].join('\n');
 const postCsv = (text: string, dryRun = false) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/library/import/${dryRun ? '?dryRun=true' : ''}`,
-    headers: { authorization: `Bearer ${admin}`, 'content-type': 'text/csv' },
-    payload: text,
+  call('POST', `/api/library/import/${dryRun ? '?dryRun=true' : ''}`, text, {
+    headers: { 'content-type': 'text/csv' },
   });
 
 describe('building the library', () => {

@@ -1,7 +1,6 @@
 import { messages, projectMessages } from '@ledgerdesk/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCaller } from '../caller';
-import { ADMIN, createTestContext, type TestContext } from '../context';
+import { ADMIN, apiCaller, createdData, createTestContext, type TestContext } from '../context';
 
 let ctx: TestContext;
 let admin: string;
@@ -31,9 +30,7 @@ type Project = {
   updatedAt: string;
 };
 async function addProject(fields: Record<string, unknown>): Promise<Project> {
-  const res = await call('POST', '/api/projects', fields);
-  if (res.statusCode !== 201) throw new Error(res.body);
-  return res.json().data;
+  return createdData(await call('POST', '/api/projects', fields));
 }
 const withoutTimes = ({ createdAt: _c, updatedAt: _u, ...rest }: Project) => rest;
 

@@ -1,6 +1,6 @@
 import { taskMessages } from '@ledgerdesk/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, createTestContext, type TestContext } from '../context';
+import { ADMIN, apiCaller, createdData, createTestContext, type TestContext } from '../context';
 
 // The generic resource engine, through its first area: tasks.
 let ctx: TestContext;
@@ -15,14 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, payload?: object) =>
-  ctx.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${admin}` },
-    ...(payload ? { payload } : {}),
-  });
+const call = apiCaller(() => ({ ctx, token: admin }));
 type Task = {
   _id: string;
   task: string;
@@ -32,9 +25,7 @@ type Task = {
   assignees: { id: string; name: string }[];
 };
 async function addTask(fields: Record<string, unknown>): Promise<Task> {
-  const res = await call('POST', '/api/apps/task', fields);
-  if (res.statusCode !== 201) throw new Error(res.body);
-  return res.json().data;
+  return createdData(await call('POST', '/api/apps/task', fields));
 }
 
 describe('the resource engine (tasks)', () => {
@@ -166,11 +157,7 @@ describe('the resource engine (tasks)', () => {
       permissions: ['tasks.view'],
     });
     const token = await ctx.login('reader@test.local', 'reader-password-1');
-    const headers = { authorization: `Bearer ${token}` };
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/apps/task', headers })).statusCode).toBe(200);
-    expect(
-      (await ctx.app.inject({ method: 'POST', url: '/api/apps/task', headers, payload: { task: 'No' } }))
-        .statusCode,
-    ).toBe(403);
+    expect((await call('GET', '/api/apps/task', undefined, { token })).statusCode).toBe(200);
+    expect((await call('POST', '/api/apps/task', { task: 'No' }, { token })).statusCode).toBe(403);
   });
 });

@@ -1,7 +1,6 @@
 import { messages, teamMessages } from '@ledgerdesk/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCaller } from '../caller';
-import { ADMIN, createTestContext, type TestContext } from '../context';
+import { ADMIN, apiCaller, createdData, createTestContext, type TestContext } from '../context';
 
 let ctx: TestContext;
 let admin: string;
@@ -27,9 +26,7 @@ type Member = {
   taskCount: number;
 };
 async function addMember(fields: Record<string, unknown>): Promise<Member> {
-  const res = await call('POST', '/api/teamData', { designation: 'Budget Analyst', ...fields });
-  if (res.statusCode !== 201) throw new Error(res.body);
-  return res.json().data;
+  return createdData(await call('POST', '/api/teamData', { designation: 'Budget Analyst', ...fields }));
 }
 
 describe('team', () => {

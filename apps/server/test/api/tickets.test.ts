@@ -3,7 +3,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, ticketReplies, tickets } from '../../src/db/schema';
 import { seedTickets } from '../../src/seed/tickets';
-import { ADMIN, createTestContext, type TestContext } from '../context';
+import { ADMIN, apiCaller, createdData, createTestContext, type TestContext } from '../context';
 
 let ctx: TestContext;
 let admin: string;
@@ -15,14 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, payload?: object, token = admin) =>
-  ctx.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload ? { payload } : {}),
-  });
+const call = apiCaller(() => ({ ctx, token: admin }));
 type Ticket = {
   _id: string;
   number: number;
@@ -35,9 +28,7 @@ type Ticket = {
 };
 const client = { clientName: 'Harriet Cole', clientEmail: 'harriet@northgate.example' };
 async function addTicket(fields: Record<string, unknown>): Promise<Ticket> {
-  const res = await call('POST', '/api/apps/ticket', { ...client, ...fields });
-  if (res.statusCode !== 201) throw new Error(res.body);
-  return res.json().data;
+  return createdData(await call('POST', '/api/apps/ticket', { ...client, ...fields }));
 }
 const titles = (res: { json(): { results: Ticket[] } }) => res.json().results.map((t) => t.title);
 
@@ -300,17 +291,20 @@ describe('ticket permissions', () => {
       `/api/apps/ticket/${ticket._id}/replies`,
       '/api/apps/ticket/counters',
     ]) {
-      expect((await call('GET', url, undefined, viewer)).statusCode).toBe(200);
-      expect((await call('GET', url, undefined, sales)).statusCode).toBe(403);
+      expect((await call('GET', url, undefined, { token: viewer })).statusCode).toBe(200);
+      expect((await call('GET', url, undefined, { token: sales })).statusCode).toBe(403);
     }
     const reply = { body: 'Not allowed' };
-    expect((await call('POST', `/api/apps/ticket/${ticket._id}/replies`, reply, viewer)).statusCode).toBe(
-      403,
-    );
     expect(
-      (await call('PATCH', `/api/apps/ticket/${ticket._id}`, { status: 'Open' }, viewer)).statusCode,
+      (await call('POST', `/api/apps/ticket/${ticket._id}/replies`, reply, { token: viewer })).statusCode,
     ).toBe(403);
-    expect((await call('POST', '/api/apps/ticket', { ...client, title: 'No' }, sales)).statusCode).toBe(403);
+    expect(
+      (await call('PATCH', `/api/apps/ticket/${ticket._id}`, { status: 'Open' }, { token: viewer }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await call('POST', '/api/apps/ticket', { ...client, title: 'No' }, { token: sales })).statusCode,
+    ).toBe(403);
   });
 });
 

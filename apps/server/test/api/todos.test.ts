@@ -1,7 +1,6 @@
 import { errorCodes, messages, todoMessages } from '@ledgerdesk/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCaller } from '../caller';
-import { ADMIN, createTestContext, type TestContext } from '../context';
+import { ADMIN, apiCaller, createdData, createTestContext, type TestContext } from '../context';
 
 let ctx: TestContext;
 let admin: string;
@@ -24,14 +23,10 @@ type Todo = {
   project: { id: string; name: string; colour: string };
 };
 async function addProject(name: string, colour = 'blue'): Promise<TodoProject> {
-  const res = await call('POST', '/api/todo/projects', { name, colour });
-  if (res.statusCode !== 201) throw new Error(res.body);
-  return res.json().data;
+  return createdData(await call('POST', '/api/todo/projects', { name, colour }));
 }
 async function addTodo(fields: Record<string, unknown>): Promise<Todo> {
-  const res = await call('POST', '/api/add/todo', fields);
-  if (res.statusCode !== 201) throw new Error(res.body);
-  return res.json().data;
+  return createdData(await call('POST', '/api/add/todo', fields));
 }
 
 describe('to-do projects', () => {

@@ -1,6 +1,6 @@
 import { userMessages } from '@ledgerdesk/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, createTestContext, type TestContext } from '../context';
+import { ADMIN, apiCaller, createdData, createTestContext, type TestContext } from '../context';
 import { type SmtpPeer, startSmtpPeer } from '../smtp';
 
 let ctx: TestContext;
@@ -16,29 +16,20 @@ afterAll(async () => {
   await smtp.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, payload?: object, token = admin) =>
-  ctx.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload ? { payload } : {}),
-  });
+const call = apiCaller(() => ({ ctx, token: admin }));
 
 async function addUser(fields: Record<string, unknown>) {
-  const res = await call('POST', '/api/users/user/', {
-    firstName: 'Some',
-    lastName: 'One',
-    password: 'granite-sparrow-44',
-    ...fields,
-  });
-  if (res.statusCode !== 201) throw new Error(res.body);
-  return res.json().data as { id: string; email: string; username: string };
+  return createdData<{ id: string; email: string; username: string }>(
+    await call('POST', '/api/users/user/', {
+      firstName: 'Some',
+      lastName: 'One',
+      password: 'granite-sparrow-44',
+      ...fields,
+    }),
+  );
 }
 async function addGroup(fields: Record<string, unknown>) {
-  const res = await call('POST', '/api/users/group/', fields);
-  if (res.statusCode !== 201) throw new Error(res.body);
-  return res.json().data as { id: string; name: string };
+  return createdData<{ id: string; name: string }>(await call('POST', '/api/users/group/', fields));
 }
 
 describe('users', () => {
@@ -65,10 +56,10 @@ describe('users', () => {
       },
     });
     const token = await ctx.login('reader@test.local', 'granite-sparrow-44');
-    const me = await call('GET', '/api/users/me/', undefined, token);
+    const me = await call('GET', '/api/users/me/', undefined, { token });
     expect(me.json().permissions).toEqual(['library.view']);
     // Only library.view: the user list is forbidden to them.
-    expect((await call('GET', '/api/users/user/', undefined, token)).statusCode).toBe(403);
+    expect((await call('GET', '/api/users/user/', undefined, { token })).statusCode).toBe(403);
   });
 
   it('adds a user without a password and mails them a set-password link that works', async () => {
@@ -234,7 +225,7 @@ describe('users', () => {
       groupIds: [],
     };
     expect((await call('PUT', `/api/users/user/${user.id}/`, body)).statusCode).toBe(200);
-    expect((await call('GET', '/api/users/me/', undefined, token)).statusCode).toBe(401);
+    expect((await call('GET', '/api/users/me/', undefined, { token })).statusCode).toBe(401);
     const login = await ctx.app.inject({
       method: 'POST',
       url: '/api/users/login/',
@@ -285,7 +276,8 @@ describe('users', () => {
       groupIds: [],
     };
     expect(
-      (await call('PUT', `/api/users/user/${me.id}/`, { ...meBody, isActive: false }, otherToken)).statusCode,
+      (await call('PUT', `/api/users/user/${me.id}/`, { ...meBody, isActive: false }, { token: otherToken }))
+        .statusCode,
     ).toBe(200);
     // Now the other one is the last active admin, and may not be removed by anyone.
     const otherBody = {
@@ -301,13 +293,14 @@ describe('users', () => {
       'PUT',
       `/api/users/user/${other.id}/`,
       { ...otherBody, isAdmin: false },
-      otherToken,
+      { token: otherToken },
     );
     expect(demote.statusCode).toBe(409);
     expect(demote.json().errorMessage).toBe(userMessages.lastAdmin);
     // Bring the original admin back for the other tests.
     expect(
-      (await call('PUT', `/api/users/user/${me.id}/`, { ...meBody, isActive: true }, otherToken)).statusCode,
+      (await call('PUT', `/api/users/user/${me.id}/`, { ...meBody, isActive: true }, { token: otherToken }))
+        .statusCode,
     ).toBe(200);
     admin = await ctx.login(ADMIN.email, ADMIN.password);
   });
@@ -342,23 +335,27 @@ describe('user options (picking a colleague)', () => {
     await addUser({ email: 'plain.options@test.local', username: 'plainopt' });
     const token = await ctx.login('plain.options@test.local', 'granite-sparrow-44');
 
-    const found = await call('GET', '/api/users/options/?search=quinn', undefined, token);
+    const found = await call('GET', '/api/users/options/?search=quinn', undefined, { token });
     expect(found.statusCode).toBe(200);
     expect(found.json().results).toEqual([
       { id: picked.id, name: 'Quinn One', email: 'quinn.options@test.local' },
     ]);
-    const inactive = await call('GET', '/api/users/options/?search=idle.options', undefined, token);
+    const inactive = await call('GET', '/api/users/options/?search=idle.options', undefined, {
+      token: token,
+    });
     expect(inactive.json().results).toEqual([]);
 
     // Names of users already picked, inactive ones included (a task may keep a former assignee).
-    const byIds = await call('GET', `/api/users/options/?ids=${picked.id},${idle.id}`, undefined, token);
+    const byIds = await call('GET', `/api/users/options/?ids=${picked.id},${idle.id}`, undefined, {
+      token: token,
+    });
     expect(
       byIds
         .json()
         .results.map((u: { id: string }) => u.id)
         .sort(),
     ).toEqual([picked.id, idle.id].sort());
-    const bad = await call('GET', '/api/users/options/?ids=nope', undefined, token);
+    const bad = await call('GET', '/api/users/options/?ids=nope', undefined, { token });
     expect(bad.statusCode).toBe(400);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/users/options/' })).statusCode).toBe(401);
   });
@@ -377,11 +374,11 @@ describe('groups', () => {
       groupIds: [readers.id, auditors.id],
     });
     const token = await ctx.login('union@test.local', 'granite-sparrow-44');
-    expect((await call('GET', '/api/users/me/', undefined, token)).json().permissions).toEqual([
+    expect((await call('GET', '/api/users/me/', undefined, { token })).json().permissions).toEqual([
       'audit.view',
       'users.view',
     ]);
-    expect((await call('GET', '/api/audit/', undefined, token)).statusCode).toBe(200);
+    expect((await call('GET', '/api/audit/', undefined, { token })).statusCode).toBe(200);
 
     // Take audit.view away from the group: the next request is refused.
     const res = await call('PUT', `/api/users/group/${auditors.id}/`, {
@@ -391,7 +388,7 @@ describe('groups', () => {
       memberIds: [user.id],
     });
     expect(res.statusCode).toBe(200);
-    expect((await call('GET', '/api/audit/', undefined, token)).statusCode).toBe(403);
+    expect((await call('GET', '/api/audit/', undefined, { token })).statusCode).toBe(403);
   });
 
   it('names are unique without regard to case; unknown permissions and members are refused', async () => {
