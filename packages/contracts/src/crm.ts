@@ -1,6 +1,14 @@
 import { z } from 'zod/mini';
 import { listQuery, text, timestamp } from './api';
-import { isoDate, oneOf, optionalEmail, optionalPhone, optionalText, requiredText } from './fields';
+import {
+  foundedYear,
+  isoDate,
+  oneOf,
+  optionalEmail,
+  optionalPhone,
+  optionalText,
+  requiredText,
+} from './fields';
 import { decimal } from './library';
 
 /*
@@ -116,18 +124,7 @@ export const crmCompanyInput = z.object({
     '',
   ),
   contactEmail: optionalEmail,
-  since: z._default(
-    z.nullable(
-      z
-        .number('The year must be a number.')
-        .check(
-          z.int('The year must be a whole number.'),
-          z.minimum(1800, 'The year must be 1800 or later.'),
-          z.maximum(2100, 'The year must be 2100 or earlier.'),
-        ),
-    ),
-    null,
-  ),
+  since: foundedYear,
 });
 export type CrmCompanyInput = z.input<typeof crmCompanyInput>;
 

@@ -34,6 +34,20 @@ export const optionalPhone = z._default(
   '',
 );
 
+/** The year a company was founded (CRM and job companies alike), or null when not known. */
+export const foundedYear = z._default(
+  z.nullable(
+    z
+      .number('The year must be a number.')
+      .check(
+        z.int('The year must be a whole number.'),
+        z.minimum(1800, 'The year must be 1800 or later.'),
+        z.maximum(2100, 'The year must be 2100 or earlier.'),
+      ),
+  ),
+  null,
+);
+
 /** A calendar date as the API carries it. */
 export const isoDate = (label: string) => z.iso.date(`${label} must be a date (YYYY-MM-DD).`);
 

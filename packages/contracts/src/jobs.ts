@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { email } from './accounts';
 import { booleanQuery, text, timestamp } from './api';
+import { foundedYear, oneOf, optionalText, requiredText } from './fields';
 import { decimal } from './library';
 
 /*
@@ -35,13 +36,6 @@ export function inputOf<I extends z.ZodMiniObject>(input: I): (record: object) =
     ) as z.input<I>;
 }
 
-const oneOf = (label: string, values: readonly string[]) => `${label} must be one of: ${values.join(', ')}.`;
-const required = (what: string, max: number) =>
-  text(max, `The ${what} must be at most ${max} characters.`).check(
-    z.minLength(1, `Please enter the ${what}.`),
-  );
-const optionalText = (what: string, max: number) =>
-  z._default(text(max, `The ${what} must be at most ${max} characters.`), '');
 /** A rating from 0 to 5 (one decimal is kept). */
 const rating = z._default(
   z
@@ -89,7 +83,7 @@ export const jobCompanyRecord = z.object({
 export type JobCompanyRecord = z.infer<typeof jobCompanyRecord>;
 
 export const jobCompanyInput = z.object({
-  name: required('company name', 120),
+  name: requiredText('company name', 120),
   industryType: optionalText('industry', 80),
   companyInfo: optionalText('company information', 2000),
   location: optionalText('location', 120),
@@ -102,18 +96,7 @@ export const jobCompanyInput = z.object({
     '',
   ),
   email: optionalEmail,
-  since: z._default(
-    z.nullable(
-      z
-        .number('The year must be a number.')
-        .check(
-          z.int('The year must be a whole number.'),
-          z.minimum(1800, 'The year must be 1800 or later.'),
-          z.maximum(2100, 'The year must be 2100 or earlier.'),
-        ),
-    ),
-    null,
-  ),
+  since: foundedYear,
 });
 export type JobCompanyInput = z.input<typeof jobCompanyInput>;
 
@@ -169,7 +152,7 @@ const salary = (label: string) =>
   );
 
 export const jobInput = z.object({
-  jobTitle: required('job title', 150),
+  jobTitle: requiredText('job title', 150),
   companyId: ref('company'),
   location: optionalText('location', 120),
   type: z._default(z.enum(jobTypes, oneOf('The type', jobTypes)), 'Full Time'),
@@ -219,7 +202,7 @@ export const candidateRecord = z.object({
 export type CandidateRecord = z.infer<typeof candidateRecord>;
 
 export const candidateInput = z.object({
-  candidateName: required('name', 120),
+  candidateName: requiredText('name', 120),
   designation: optionalText('designation', 120),
   location: optionalText('location', 120),
   type: z._default(z.enum(jobTypes, oneOf('The type', jobTypes)), 'Full Time'),
