@@ -56,9 +56,17 @@ export const listQuery = z.object({
 });
 export type ListQuery = z.infer<typeof listQuery>;
 
+/**
+ * Lists count the matching rows up to this many: past it the count stops (a million rows are not
+ * counted on every page) and the answer says `countCapped: true` — "more than `count`".
+ */
+export const COUNT_CAP = 1000;
+
 export const listResponse = <T extends z.ZodMiniType>(item: T) =>
   z.object({
     count: z.number().check(z.int()),
+    /** More rows match than `count` (= COUNT_CAP): the list goes on past it. */
+    countCapped: z.optional(z.boolean()),
     page: z.number().check(z.int()),
     pageSize: z.number().check(z.int()),
     results: z.array(item),

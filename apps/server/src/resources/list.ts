@@ -1,5 +1,5 @@
-import type { ListQuery } from '@ledgerdesk/contracts';
-import { asc, count, desc, ilike, or, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { COUNT_CAP, type ListQuery } from '@ledgerdesk/contracts';
+import { asc, count, desc, ilike, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { AppError } from '../lib/errors';
@@ -42,7 +42,7 @@ export function pageOf(query: Pick<ListQuery, 'page' | 'pageSize'>) {
   return { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
 }
 
-export type Page<T> = { count: number; page: number; pageSize: number; results: T[] };
+export type Page<T> = { count: number; countCapped?: boolean; page: number; pageSize: number; results: T[] };
 
 /** A cache key: the list, and the query's parameters that are set, in a fixed order. */
 function queryKey(scope: string, query: Record<string, unknown>): string {
@@ -83,8 +83,15 @@ export async function listPage<T extends PgTable, R>(
   const { where, order, query, counted } = options;
   const { limit, offset } = pageOf(query);
   const source = table as PgTable;
+  // Counted up to one past the cap: the rows past it are never visited (COUNT_CAP).
   const countRows = async () => {
-    const [total] = await db.select({ n: count() }).from(source).where(where);
+    const matching = db
+      .select({ one: sql`1` })
+      .from(source)
+      .where(where)
+      .limit(COUNT_CAP + 1)
+      .as('matching');
+    const [total] = await db.select({ n: count() }).from(matching);
     return total?.n ?? 0;
   };
   // The count and the page at once: on PostgreSQL they run on two connections.
@@ -98,5 +105,12 @@ export async function listPage<T extends PgTable, R>(
       .limit(limit)
       .offset(offset) as Promise<T['$inferSelect'][]>,
   ]);
-  return { count: total, page: query.page, pageSize: query.pageSize, results: await describe(rows) };
+  const capped = total > COUNT_CAP;
+  return {
+    count: capped ? COUNT_CAP : total,
+    ...(capped ? { countCapped: true } : {}),
+    page: query.page,
+    pageSize: query.pageSize,
+    results: await describe(rows),
+  };
 }

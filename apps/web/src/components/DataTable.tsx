@@ -62,7 +62,7 @@ export interface DataTableProps<Row> {
   // biome-ignore lint/suspicious/noExplicitAny: columns of different value types in one list (TanStack's own idiom).
   columns: ColumnDef<Row, any>[];
   /** The current page of the list call (`{count, results}`), undefined until the first answer. */
-  data: { count: number; results: Row[] } | undefined;
+  data: { count: number; countCapped?: boolean; results: Row[] } | undefined;
   /** Paging and ordering, usually from useTableUrlState. */
   state: Paging;
   /** A call is running (the first one, or a new page while the previous one is still shown). */
@@ -130,7 +130,9 @@ export function DataTable<Row>({
   const summaryId = useId();
   const { page, pageSize, ordering, setPage, setPageSize, setOrdering } = state;
   const count = data?.count ?? 0;
-  const pageCount = Math.max(1, Math.ceil(count / pageSize));
+  // A capped count ("1,000+") does not say where the list ends: a full page offers the next one.
+  const more = Boolean(data?.countCapped) && (data?.results.length ?? 0) === pageSize;
+  const pageCount = Math.max(1, Math.ceil(count / pageSize), more ? page + 1 : 0);
 
   const sorting = useMemo<SortingState>(
     () => (ordering ? [{ id: ordering.replace(/^-/, ''), desc: ordering.startsWith('-') }] : []),
@@ -198,7 +200,9 @@ export function DataTable<Row>({
   const visibleColumns = table.getVisibleLeafColumns().length;
   const loadingFirst = !data && !error;
   const first = count === 0 ? 0 : (page - 1) * pageSize + 1;
-  const last = Math.min(page * pageSize, count);
+  const last = data?.countCapped
+    ? (page - 1) * pageSize + data.results.length
+    : Math.min(page * pageSize, count);
   const [one, many] = noun;
 
   let body: ReactNode;
@@ -358,7 +362,9 @@ export function DataTable<Row>({
                 : t('table.range', {
                     first: formatNumber(first),
                     last: formatNumber(last),
-                    total: formatNumber(count),
+                    total: data.countCapped
+                      ? t('table.atLeast', { count: formatNumber(count) })
+                      : formatNumber(count),
                     noun: count === 1 ? one : many,
                   })
               : error
