@@ -1,4 +1,4 @@
-import { expect, sessionToken, signInAsAdmin, test, toast, unique } from './fixtures';
+import { ADMIN, expect, sessionToken, signIn, signInAsAdmin, test, toast, unique } from './fixtures';
 
 // E-commerce in the browser: products on the resource engine (with their gallery and publishing),
 // and the cart whose checkout places a real order.
@@ -110,5 +110,47 @@ test.describe('products', () => {
 
     const after = await page.request.get(`/api/apps/product/${productId}`, { headers });
     expect(await after.json()).toMatchObject({ stock: 2, orders: 1 });
+  });
+
+  test('with only ecommerce.view: the shop’s lists, but no cart tab and no add to cart', async ({
+    page,
+    request,
+  }) => {
+    const mark = unique();
+    // The admin arranges the data through the API; the browser signs in as the reader only.
+    const login = await request.post('/api/users/login/', { data: ADMIN });
+    const headers = { authorization: `Bearer ${(await login.json()).accessToken}` };
+    const group = await request.post('/api/users/group/', {
+      headers,
+      data: { name: `Shop readers ${mark}`, permissions: ['ecommerce.view'] },
+    });
+    expect(group.status()).toBe(201);
+    const reader = { email: `shop.reader.${mark}@example.com`, password: 'violet-lantern-58' };
+    const user = await request.post('/api/users/user/', {
+      headers,
+      data: {
+        ...reader,
+        username: `shopreader${mark}`,
+        firstName: 'Shop',
+        lastName: 'Reader',
+        groupIds: [(await group.json()).data.id],
+      },
+    });
+    expect(user.status()).toBe(201);
+    const product = await request.post('/api/apps/product', {
+      headers,
+      data: { name: `Linen Apron ${mark}`, category: 'Fashion', price: '24.00', stock: 3, type: 'published' },
+    });
+    expect(product.status()).toBe(201);
+
+    await page.goto('/login');
+    await signIn(page, reader.email, reader.password);
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await page.goto('/apps/ecommerce/products');
+    const tabs = page.getByRole('tablist', { name: 'E-commerce' });
+    await expect(tabs.getByRole('tab')).toHaveText(['Products', 'Orders', 'Customers', 'Sellers']);
+    await page.goto(`/apps/ecommerce/products/${(await product.json()).data._id}`);
+    await expect(page.getByRole('heading', { name: `Linen Apron ${mark}`, level: 1 })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add to cart' })).toHaveCount(0);
   });
 });

@@ -1,11 +1,15 @@
+import type { Permission } from '@ledgerdesk/contracts';
 import { Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { useCan } from '../lib/permissions';
 
 export interface AreaPage {
   path: string;
   /** A key of the area's namespace. */
   label: string;
+  /** Shown only to users who hold it, where the page needs more than the area's view permission. */
+  permission?: Permission;
 }
 
 interface AreaTabsProps {
@@ -21,11 +25,13 @@ export function AreaTabs({ ns, label, pages }: AreaTabsProps) {
   const { t } = useTranslation(ns);
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const current = pages.find((page) => pathname.startsWith(page.path))?.path ?? null;
+  const can = useCan();
+  const shown = pages.filter((page) => !page.permission || can(page.permission));
+  const current = shown.find((page) => pathname.startsWith(page.path))?.path ?? null;
   return (
     <Tabs value={current} onChange={(path) => path && navigate(path)} mb="md">
       <Tabs.List aria-label={t(label)}>
-        {pages.map((page) => (
+        {shown.map((page) => (
           <Tabs.Tab key={page.path} value={page.path}>
             {t(page.label)}
           </Tabs.Tab>

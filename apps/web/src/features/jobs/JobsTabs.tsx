@@ -1,6 +1,4 @@
-import { Tabs } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { AreaTabs } from '../../components/AreaTabs';
 
 /** The jobs area's four lists, one tab each. */
 export const jobsLists = [
@@ -11,19 +9,5 @@ export const jobsLists = [
 ] as const;
 
 export function JobsTabs() {
-  const { t } = useTranslation('jobs');
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
-  const current = jobsLists.find((list) => pathname.startsWith(list.path))?.path ?? null;
-  return (
-    <Tabs value={current} onChange={(path) => path && navigate(path)} mb="md">
-      <Tabs.List aria-label={t('tabs.label')}>
-        {jobsLists.map((list) => (
-          <Tabs.Tab key={list.path} value={list.path}>
-            {t(list.label)}
-          </Tabs.Tab>
-        ))}
-      </Tabs.List>
-    </Tabs>
-  );
+  return <AreaTabs ns="jobs" label="tabs.label" pages={jobsLists} />;
 }
