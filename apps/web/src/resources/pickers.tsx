@@ -1,5 +1,5 @@
 import type { UserOption } from '@ledgerdesk/contracts';
-import { MultiSelect, Select } from '@mantine/core';
+import { MultiSelect, type OptionsFilter, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -15,16 +15,17 @@ interface PickerProps {
 }
 
 /**
- * The options of a search-as-you-type picker: what the search finds, plus the ones already picked
- * (fetched by key, so their names show even when the search does not find them).
+ * What a search-as-you-type Select or MultiSelect needs: the search box, the options the server's
+ * search finds plus the ones already picked (fetched by key, so their names show even when the
+ * search does not find them), and a filter that keeps every option, since the server filtered them.
  */
-function useSearchOptions(
+function useServerSearch(
   source: string,
-  search: string,
   picked: string[],
   find: (search: string, signal: AbortSignal) => Promise<Option[]>,
   named: (keys: string[], signal: AbortSignal) => Promise<Option[]>,
 ) {
+  const [search, setSearch] = useState('');
   const [term] = useDebouncedValue(search, 250);
   const found = useQuery({
     queryKey: ['picker', source, 'search', term],
@@ -40,7 +41,16 @@ function useSearchOptions(
   });
   const byValue = new Map<string, Option>();
   for (const option of [...(known.data ?? []), ...(found.data ?? [])]) byValue.set(option.value, option);
-  return { data: [...byValue.values()], loading: found.isFetching };
+  const keepAll: OptionsFilter = ({ options }) => options;
+  return {
+    data: [...byValue.values()],
+    searchable: true,
+    clearable: true,
+    searchValue: search,
+    onSearchChange: setSearch,
+    filter: keepAll,
+    nothingFoundMessage: found.isFetching ? '…' : undefined,
+  };
 }
 
 const toOptions = (users: UserOption[]) => users.map((user) => ({ value: user.id, label: user.name }));
@@ -64,41 +74,14 @@ interface MultiPickerProps extends PickerProps {
 
 /** One colleague, found by name or email. */
 export function UserPicker({ value, onChange, ...props }: SinglePickerProps) {
-  const [search, setSearch] = useState('');
-  const options = useSearchOptions('users', search, value ? [value] : [], findUsers, namedUsers);
-  return (
-    <Select
-      {...props}
-      data={options.data}
-      value={value}
-      onChange={onChange}
-      searchable
-      clearable
-      searchValue={search}
-      onSearchChange={setSearch}
-      filter={({ options: all }) => all}
-      nothingFoundMessage={options.loading ? '…' : undefined}
-    />
-  );
+  const search = useServerSearch('users', value ? [value] : [], findUsers, namedUsers);
+  return <Select {...props} {...search} value={value} onChange={onChange} />;
 }
 
 /** Several colleagues, found by name or email. */
 export function UsersPicker({ value, onChange, ...props }: MultiPickerProps) {
-  const [search, setSearch] = useState('');
-  const options = useSearchOptions('users', search, value, findUsers, namedUsers);
-  return (
-    <MultiSelect
-      {...props}
-      data={options.data}
-      value={value}
-      onChange={onChange}
-      searchable
-      clearable
-      searchValue={search}
-      onSearchChange={setSearch}
-      filter={({ options: all }) => all}
-    />
-  );
+  const search = useServerSearch('users', value, findUsers, namedUsers);
+  return <MultiSelect {...props} {...search} value={value} onChange={onChange} />;
 }
 
 interface ReferencePickerProps extends SinglePickerProps {
@@ -117,11 +100,9 @@ export function ReferencePicker({
   onChange,
   ...props
 }: ReferencePickerProps) {
-  const [search, setSearch] = useState('');
   const toOption = (record: never) => ({ value: keyOf(record), label: labelOf(record) });
-  const options = useSearchOptions(
+  const search = useServerSearch(
     path,
-    search,
     value ? [value] : [],
     (term, signal) =>
       api
@@ -130,17 +111,5 @@ export function ReferencePicker({
     (keys, signal) =>
       Promise.all(keys.map((key) => api.get<never>(`${path}/${key}`, { signal }).then(toOption))),
   );
-  return (
-    <Select
-      {...props}
-      data={options.data}
-      value={value}
-      onChange={onChange}
-      searchable
-      clearable
-      searchValue={search}
-      onSearchChange={setSearch}
-      filter={({ options: all }) => all}
-    />
-  );
+  return <Select {...props} {...search} value={value} onChange={onChange} />;
 }
