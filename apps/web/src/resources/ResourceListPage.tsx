@@ -1,8 +1,7 @@
-import { ActionIcon, Button, Checkbox, Group, Menu, Paper, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Checkbox, Group, Menu, Paper, Text } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import {
   IconColumns,
-  IconDots,
   IconDownload,
   IconEye,
   IconPencil,
@@ -10,12 +9,11 @@ import {
   IconTrash,
   IconX,
 } from '@tabler/icons-react';
-import type { ColumnDef, RowSelectionState } from '@tanstack/react-table';
+import type { RowSelectionState } from '@tanstack/react-table';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { DataTable } from '../components/DataTable';
 import { PageHeader } from '../components/PageHeader';
 import { errorMessageOf } from '../lib/api';
 import { notifyError } from '../lib/notify';
@@ -24,8 +22,8 @@ import { useCan } from '../lib/permissions';
 import { useTableUrlState } from '../lib/table-url-state';
 import { downloadFile } from '../lib/transfer';
 import { useResourceList, useResourceMutations } from './api';
-import { CellValue } from './cells';
-import { isFiltered, ResourceFilters } from './ResourceFilters';
+import { ResourceFilters } from './ResourceFilters';
+import { actionsColumn, ResourceTable, resourceColumns } from './ResourceTable';
 import type { ResourceDefinition } from './types';
 
 interface ResourceListPageProps<Rec, Values> {
@@ -61,73 +59,47 @@ export function ResourceListPage<Rec, Values>({ def, children }: ResourceListPag
   const [exporting, setExporting] = useState(false);
   const selectedKeys = Object.keys(selection).filter((key) => selection[key]);
 
-  const columns = useMemo<ColumnDef<Rec, unknown>[]>(() => {
-    const shown = def.columns
-      .filter((column) => !hidden.includes(column.id))
-      .map<ColumnDef<Rec, unknown>>((column) => ({
-        id: column.id,
-        header: t(`fields.${column.id}`),
-        enableSorting: Boolean(column.sortable),
-        meta: { align: column.align, width: column.width },
-        cell: ({ row }) =>
-          column.cell ? (
-            column.cell(row.original, t)
-          ) : (
-            <CellValue value={(row.original as Record<string, unknown>)[column.id]} />
-          ),
-      }));
-    const actions: ColumnDef<Rec, unknown> = {
-      id: 'actions',
-      header: () => <VisuallyHidden>{t('common:resource.actions')}</VisuallyHidden>,
-      meta: { align: 'right', width: 56 },
-      cell: ({ row }) => {
-        const record = row.original;
-        const name = def.titleOf(record);
+  const columns = useMemo(
+    () => [
+      ...resourceColumns(
+        def.columns.filter((column) => !hidden.includes(column.id)),
+        t,
+      ),
+      actionsColumn<Rec>(t, def.titleOf, (record) => {
         const key = def.keyOf(record);
         return (
-          <Menu position="bottom-end" withinPortal shadow="md" width={200}>
-            <Menu.Target>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                aria-label={t('common:resource.actionsFor', { name })}
-              >
-                <IconDots size={18} aria-hidden="true" />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item
-                component={Link}
-                to={`${def.route}/${key}`}
-                leftSection={<IconEye size={16} aria-hidden="true" />}
-              >
-                {t('common:resource.view')}
-              </Menu.Item>
-              {mayManage ? (
-                <>
-                  <Menu.Item
-                    component={Link}
-                    to={`${def.route}/${key}/edit`}
-                    leftSection={<IconPencil size={16} aria-hidden="true" />}
-                  >
-                    {t('common:resource.edit')}
-                  </Menu.Item>
-                  <Menu.Item
-                    color="red"
-                    leftSection={<IconTrash size={16} aria-hidden="true" />}
-                    onClick={() => setToDelete(record)}
-                  >
-                    {t('common:resource.delete')}
-                  </Menu.Item>
-                </>
-              ) : null}
-            </Menu.Dropdown>
-          </Menu>
+          <>
+            <Menu.Item
+              component={Link}
+              to={`${def.route}/${key}`}
+              leftSection={<IconEye size={16} aria-hidden="true" />}
+            >
+              {t('common:resource.view')}
+            </Menu.Item>
+            {mayManage ? (
+              <>
+                <Menu.Item
+                  component={Link}
+                  to={`${def.route}/${key}/edit`}
+                  leftSection={<IconPencil size={16} aria-hidden="true" />}
+                >
+                  {t('common:resource.edit')}
+                </Menu.Item>
+                <Menu.Item
+                  color="red"
+                  leftSection={<IconTrash size={16} aria-hidden="true" />}
+                  onClick={() => setToDelete(record)}
+                >
+                  {t('common:resource.delete')}
+                </Menu.Item>
+              </>
+            ) : null}
+          </>
         );
-      },
-    };
-    return [...shown, actions];
-  }, [def, hidden, mayManage, t]);
+      }),
+    ],
+    [def, hidden, mayManage, t],
+  );
 
   const exportCsv = async () => {
     setExporting(true);
@@ -141,7 +113,6 @@ export function ResourceListPage<Rec, Values>({ def, children }: ResourceListPag
     }
   };
 
-  const filtered = isFiltered(table);
   const toolbar = (
     <Group gap="sm" align="flex-end" wrap="wrap">
       <ResourceFilters def={def} table={table} />
@@ -227,21 +198,11 @@ export function ResourceListPage<Rec, Values>({ def, children }: ResourceListPag
         }
       />
       {children}
-      <DataTable
-        label={title}
+      <ResourceTable
+        def={def}
+        table={table}
+        list={list}
         columns={columns}
-        data={list.data}
-        state={table}
-        fetching={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        emptyMessage={
-          filtered
-            ? t('common:resource.noMatch', { many: t('many') })
-            : t('common:resource.empty', { many: t('many') })
-        }
-        noun={[t('one'), t('many')]}
-        getRowId={def.keyOf}
         toolbar={toolbar}
         onRowClick={(record) => navigate(`${def.route}/${def.keyOf(record)}`)}
         selection={
