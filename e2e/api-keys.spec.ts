@@ -43,4 +43,22 @@ test('an API key created in the UI authenticates a request until it is disabled'
   const denied = await call();
   expect(denied.status()).toBe(401);
   expect((await denied.json()).errorMessage).toBe('Invalid credentials');
+
+  // Renamed in the change dialog, which starts from the key's name and checks it as the create one does.
+  await row.getByRole('button', { name: `Actions for ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'Rename or change expiry' }).click();
+  const change = page.getByRole('dialog', { name: `Change ${name}` });
+  await expect(change.getByRole('textbox', { name: 'Name' })).toHaveValue(name);
+  await change.getByRole('textbox', { name: 'Name' }).fill('');
+  await change.getByRole('button', { name: 'Save changes' }).click();
+  await expect(change.getByText('Please name the key.')).toBeVisible();
+  await change.getByRole('textbox', { name: 'Name' }).fill(`${name} (old)`);
+  await change.getByRole('button', { name: 'Save changes' }).click();
+  await expect(toast(page, 'Updated Successfully').last()).toBeVisible();
+  await expect(change).toBeHidden();
+  await expect(page.getByRole('row').filter({ hasText: `${name} (old)` })).toBeVisible();
+
+  // The create dialog opens empty again.
+  await page.getByRole('button', { name: 'Create API key' }).click();
+  await expect(form.getByRole('textbox', { name: 'Name' })).toHaveValue('');
 });

@@ -4,12 +4,11 @@ import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, errorMessageOf, isApiError } from '../../lib/api';
+import { api, errorMessageOf } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { resourceQueryKeys } from '../../resources/api';
 import { apiKeys } from './definition';
-import { endOfDay } from './expiry';
-import { errorsOf, KeyFields } from './KeyFields';
+import { KeyForm, type KeyValues } from './KeyForm';
 
 type Saved = { successMessage: string; data: ApiKeyCreated };
 
@@ -20,42 +19,25 @@ type Saved = { successMessage: string; data: ApiKeyCreated };
 export function CreateKeyDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation(['api-keys', 'common']);
   const client = useQueryClient();
-  const [name, setName] = useState('');
-  const [expiry, setExpiry] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [secret, setSecret] = useState<string | null>(null);
 
   const create = useMutation({
-    mutationFn: (body: object) => api.post<Saved>(apiKeys.api, body),
+    mutationFn: (body: KeyValues) => api.post<Saved>(apiKeys.api, body),
     onSuccess: ({ data, successMessage }) => {
       setSecret(data.secret);
       void client.invalidateQueries({ queryKey: resourceQueryKeys.all(apiKeys.api) });
       notifySuccess(successMessage);
     },
     onError: (error) => {
-      if (isApiError(error) && error.fieldErrors) setErrors(error.fieldErrors);
       notifyError(errorMessageOf(error), { title: t('common:resource.addFailed', { entity: t('one') }) });
     },
   });
 
+  // The form's own state goes with it: the modal unmounts its content when it closes.
   const close = () => {
-    setName('');
-    setExpiry('');
-    setErrors({});
     setSecret(null);
     create.reset();
     onClose();
-  };
-
-  const submit = () => {
-    const body = { name, expiryDate: expiry ? endOfDay(expiry) : null };
-    const checked = apiKeyCreate.safeParse(body);
-    if (!checked.success) {
-      setErrors(errorsOf(checked.error));
-      return;
-    }
-    setErrors({});
-    create.mutate(body);
   };
 
   return (
@@ -91,35 +73,19 @@ export function CreateKeyDialog({ opened, onClose }: { opened: boolean; onClose:
           </Group>
         </Stack>
       ) : (
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
+        <KeyForm
+          t={t}
+          initial={{ name: '', expiry: '' }}
+          schema={apiKeyCreate}
+          send={(values, { onError }) => create.mutate(values, { onError })}
+          pending={create.isPending}
+          submitLabel={t('create.submit')}
+          onCancel={close}
         >
-          <Stack>
-            <KeyFields
-              t={t}
-              name={name}
-              onName={setName}
-              expiry={expiry}
-              onExpiry={setExpiry}
-              errors={errors}
-            />
-            <Text size="sm" c="dimmed">
-              {t('create.explain')}
-            </Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                {t('common:resource.cancel')}
-              </Button>
-              <Button type="submit" loading={create.isPending}>
-                {t('create.submit')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+          <Text size="sm" c="dimmed">
+            {t('create.explain')}
+          </Text>
+        </KeyForm>
       )}
     </Modal>
   );
