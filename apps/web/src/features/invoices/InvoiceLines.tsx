@@ -1,6 +1,5 @@
 import { type InvoiceInput, invoiceTotals } from '@ledgerdesk/contracts';
 import {
-  ActionIcon,
   Button,
   Divider,
   Group,
@@ -12,21 +11,24 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { IconPlus } from '@tabler/icons-react';
 import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FigureRow, Figures } from '../../components/Figures';
+import { RemoveButton } from '../../components/RemoveButton';
 import { formatMoney } from '../../lib/format';
 
 type Line = InvoiceInput['lines'][number];
-type Figures = { lines: Line[]; taxRate: string; discount: string; shipping: string };
+type TypedFigures = { lines: Line[]; taxRate: string; discount: string; shipping: string };
 
 /** Decimals as typed: a comma is taken for the decimal point, nothing else is changed. */
 const typed = (value: string) => value.replace(',', '.');
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
+/** An amount as shown; a dash while what is typed is not a number yet. */
+const money = (value: string | null | undefined) => (value == null ? '—' : formatMoney(value));
 
 /** The contract's totals of what is typed so far; null while something is not a number yet. */
-function totalsOf(figures: Figures) {
+function totalsOf(figures: TypedFigures) {
   try {
     return invoiceTotals({
       lines: figures.lines.map((line) => ({
@@ -67,19 +69,6 @@ function DecimalField({ name, label, hideLabel }: { name: string; label: string;
         />
       )}
     />
-  );
-}
-
-function FigureRow({ label, value, strong }: { label: ReactNode; value: string | null; strong?: boolean }) {
-  return (
-    <Group justify="space-between" wrap="nowrap">
-      <Text size="sm" fw={strong ? 700 : undefined}>
-        {label}
-      </Text>
-      <Text size="sm" fw={strong ? 700 : undefined} style={{ fontVariantNumeric: 'tabular-nums' }}>
-        {value === null ? '—' : formatMoney(value)}
-      </Text>
-    </Group>
   );
 }
 
@@ -155,18 +144,14 @@ export function InvoiceLines() {
                     />
                   </Table.Td>
                   <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                    {amount === null ? '—' : formatMoney(amount)}
+                    {money(amount)}
                   </Table.Td>
                   <Table.Td>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('lines.remove', { number })}
+                    <RemoveButton
+                      label={t('lines.remove', { number })}
                       onClick={() => remove(index)}
                       disabled={fields.length === 1}
-                    >
-                      <IconTrash size={16} aria-hidden="true" />
-                    </ActionIcon>
+                    />
                   </Table.Td>
                 </Table.Tr>
               );
@@ -190,16 +175,18 @@ export function InvoiceLines() {
           <DecimalField name="discount" label={t('fields.discount')} />
           <DecimalField name="shipping" label={t('fields.shipping')} />
         </Stack>
-        <Stack gap={6} aria-live="polite" data-testid="invoice-totals">
-          <FigureRow label={t('fields.subtotal')} value={totals?.subtotal ?? null} />
-          <FigureRow label={t('fields.discount')} value={totals?.discount ?? null} />
-          <FigureRow
-            label={t('document.taxAt', { rate: text(taxRate) || '0' })}
-            value={totals?.tax ?? null}
-          />
-          <FigureRow label={t('fields.shipping')} value={totals?.shipping ?? null} />
-          <Divider />
-          <FigureRow label={t('fields.total')} value={totals?.total ?? null} strong />
+        <Stack gap={6}>
+          <Figures aria-live="polite" data-testid="invoice-totals">
+            <FigureRow label={t('fields.subtotal')} value={money(totals?.subtotal)} />
+            <FigureRow label={t('fields.discount')} value={money(totals?.discount)} />
+            <FigureRow
+              label={t('document.taxAt', { rate: text(taxRate) || '0' })}
+              value={money(totals?.tax)}
+            />
+            <FigureRow label={t('fields.shipping')} value={money(totals?.shipping)} />
+            <Divider />
+            <FigureRow label={t('fields.total')} value={money(totals?.total)} strong />
+          </Figures>
           <Text size="xs" c="dimmed">
             {t('lines.computed')}
           </Text>

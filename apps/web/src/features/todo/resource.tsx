@@ -16,12 +16,13 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
+import { RemoveButton } from '../../components/RemoveButton';
 import { formatDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
 import { useCan } from '../../lib/permissions';
@@ -92,14 +93,7 @@ function TodoItem({
             >
               <IconPencil size={16} aria-hidden="true" />
             </ActionIcon>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={t('board.delete', { task: todo.task })}
-              onClick={onDelete}
-            >
-              <IconTrash size={16} aria-hidden="true" />
-            </ActionIcon>
+            <RemoveButton label={t('board.delete', { task: todo.task })} onClick={onDelete} />
           </>
         ) : null}
       </Group>
@@ -149,14 +143,7 @@ function ProjectSection({
           </Badge>
         </Group>
         {mayManage ? (
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={t('board.deleteProject', { name: project.name })}
-            onClick={onDeleteProject}
-          >
-            <IconTrash size={16} aria-hidden="true" />
-          </ActionIcon>
+          <RemoveButton label={t('board.deleteProject', { name: project.name })} onClick={onDeleteProject} />
         ) : null}
       </Group>
       {!list.data ? (

@@ -1,6 +1,5 @@
 import { orderCharges, orderTotals } from '@ledgerdesk/contracts';
 import {
-  ActionIcon,
   Anchor,
   Button,
   Grid,
@@ -12,10 +11,11 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconShoppingCartOff, IconTrash } from '@tabler/icons-react';
+import { IconShoppingCartOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
+import { RemoveButton } from '../../../components/RemoveButton';
 import { formatMoney } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/page-title';
 import { EcommerceTabs } from '../EcommerceTabs';
@@ -106,14 +106,10 @@ function CartPage() {
                         </Table.Td>
                         <Table.Td ta="right">{formatMoney(orderTotals([line], '0').subtotal)}</Table.Td>
                         <Table.Td>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
+                          <RemoveButton
+                            label={t('cart.remove', { name: line.name })}
                             onClick={() => cart.remove(line.productId)}
-                            aria-label={t('cart.remove', { name: line.name })}
-                          >
-                            <IconTrash size={16} aria-hidden="true" />
-                          </ActionIcon>
+                          />
                         </Table.Td>
                       </Table.Tr>
                     ))}

@@ -4,6 +4,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
+import { FigureRow, Figures } from '../../../components/Figures';
 import { PageHeader } from '../../../components/PageHeader';
 import { errorMessageOf, isApiError } from '../../../lib/api';
 import { formatMoney } from '../../../lib/format';
@@ -120,18 +121,15 @@ function CheckoutPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>
           <SidePanel title={t('checkout.summary')}>
-            <Stack gap={6} mb="md">
+            <Figures mb="md">
               {cart.lines.map((line) => (
-                <Group key={line.productId} justify="space-between" wrap="nowrap">
-                  <Text size="sm">
-                    {line.quantity} × {line.name}
-                  </Text>
-                  <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                    {formatMoney(line.price)}
-                  </Text>
-                </Group>
+                <FigureRow
+                  key={line.productId}
+                  label={`${line.quantity} × ${line.name}`}
+                  value={formatMoney(line.price)}
+                />
               ))}
-            </Stack>
+            </Figures>
             <OrderFigures totals={cartTotals(cart.lines)} />
             <Text size="xs" c="dimmed" mt="sm">
               {t('cart.estimate')}
