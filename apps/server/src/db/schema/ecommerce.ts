@@ -74,6 +74,13 @@ export const products = pgTable(
     index('products_seller_idx').on(t.sellerId, t.createdAt),
     // Substring search (ILIKE '%term%') on name and category, through trigrams.
     index('products_search_idx').using('gin', sql`(${t.name} || ' ' || ${t.category}) gin_trgm_ops`),
+    // A search within a category, in one index (btree_gin): without it the trigram matches and the
+    // category's rows are two bitmaps ANDed, each as large as its own condition.
+    index('products_category_search_idx').using(
+      'gin',
+      t.category,
+      sql`(${t.name} || ' ' || ${t.category}) gin_trgm_ops`,
+    ),
     check('products_type_check', sql`${t.type} in ('published', 'unpublished')`),
     check('products_amounts_check', sql`${t.price} >= 0 and ${t.stock} >= 0 and ${t.ordersCount} >= 0`),
     check('products_rating_check', sql`${t.rating} between 0 and 5`),
