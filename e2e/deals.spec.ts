@@ -1,4 +1,14 @@
-import { expect, sessionToken, signInAsAdmin, test, toast, unique } from './fixtures';
+import {
+  deleteFromDetailPage,
+  editFromRowMenu,
+  expect,
+  searchList,
+  sessionToken,
+  signInAsAdmin,
+  test,
+  toast,
+  unique,
+} from './fixtures';
 
 // CRM deals on the resource engine, and the pipeline board showing the same deal by stage.
 test.describe('deals', () => {
@@ -33,18 +43,10 @@ test.describe('deals', () => {
 
     // Find it by search; the search is in the URL, so a reload keeps it.
     await page.getByRole('link', { name: 'Deals' }).first().click();
-    await page.getByRole('searchbox', { name: 'Search' }).fill(name);
-    await expect(page).toHaveURL(/search=/);
-    const table = page.getByRole('table', { name: 'Deals' });
-    await expect(table.getByRole('row')).toHaveCount(2);
-    await page.reload();
-    await expect(table.getByRole('row').filter({ hasText: name })).toBeVisible();
-    await expect(table.getByRole('row')).toHaveCount(2);
+    await searchList(page, 'Deals', name, { reload: true });
 
     // Edit from the row's menu.
-    await page.getByRole('button', { name: `Actions for ${name}` }).click();
-    await page.getByRole('menuitem', { name: 'Edit' }).click();
-    await expect(page.getByRole('heading', { name: `Edit ${name}`, level: 1 })).toBeVisible();
+    await editFromRowMenu(page, name);
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Stuck' }).click();
     await page.getByRole('button', { name: 'Save changes' }).click();
@@ -52,15 +54,12 @@ test.describe('deals', () => {
     await expect(page.getByText('Stuck', { exact: true })).toBeVisible();
 
     // Delete from the detail page: asked first, then gone from the list.
-    await page.getByRole('button', { name: 'Delete' }).click();
-    await page
-      .getByRole('dialog', { name: 'Delete this Deal?' })
-      .getByRole('button', { name: 'Delete' })
-      .click();
-    await expect(toast(page, 'Deleted Successfully')).toBeVisible();
-    await expect(page).toHaveURL(/\/apps\/crm\/deals$/);
-    await page.getByRole('searchbox', { name: 'Search' }).fill(name);
-    await expect(page.getByText('No deals match these filters')).toBeVisible();
+    await deleteFromDetailPage(page, {
+      entity: 'Deal',
+      listUrl: /\/apps\/crm\/deals$/,
+      search: name,
+      noMatch: 'No deals match these filters',
+    });
   });
 
   test('the pipeline board: the deal in its stage with the totals, moved from its card', async ({ page }) => {

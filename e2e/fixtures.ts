@@ -63,3 +63,54 @@ export async function signIn(page: Page, email = ADMIN.email, password = ADMIN.p
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
+
+// The resource engine's pages (ResourceListPage, ResourceFormPage, ResourceDetailPage) as every
+// area's e2e walks through them: the steps are the engine's, so they are written once.
+
+/**
+ * Types `text` into the list's search box: the search goes into the URL and one row matches it
+ * (with `reload`, still after reloading the page). Answers the table.
+ */
+export async function searchList(page: Page, table: string, text: string, { reload = false } = {}) {
+  const list = page.getByRole('table', { name: table });
+  const rows = list.getByRole('row');
+  await page.getByRole('searchbox', { name: 'Search' }).fill(text);
+  // The box waits for typing to pause before it searches; until then, and while the answer is on
+  // its way, the rows shown are those of the previous search.
+  await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe(text);
+  await expect(list).not.toHaveAttribute('aria-busy', 'true');
+  // The header row and the match.
+  await expect(rows).toHaveCount(2);
+  if (reload) {
+    await page.reload();
+    await expect(rows.filter({ hasText: text })).toBeVisible();
+    await expect(rows).toHaveCount(2);
+  }
+  return list;
+}
+
+/** Opens a record's edit page from its row's actions menu in the list. */
+export async function editFromRowMenu(page: Page, name: string) {
+  await page.getByRole('button', { name: `Actions for ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await expect(page.getByRole('heading', { name: `Edit ${name}`, level: 1 })).toBeVisible();
+}
+
+/**
+ * Deletes the record on its detail page: asked first, then the toast and back on the list (`listUrl`),
+ * where a search for `search` finds nothing (`noMatch`).
+ */
+export async function deleteFromDetailPage(
+  page: Page,
+  { entity, listUrl, search, noMatch }: { entity: string; listUrl: RegExp; search: string; noMatch: string },
+) {
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: `Delete this ${entity}?` })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(toast(page, 'Deleted Successfully')).toBeVisible();
+  await expect(page).toHaveURL(listUrl);
+  await page.getByRole('searchbox', { name: 'Search' }).fill(search);
+  await expect(page.getByText(noMatch)).toBeVisible();
+}

@@ -1,4 +1,13 @@
-import { expect, signInAsAdmin, test, toast, unique } from './fixtures';
+import {
+  deleteFromDetailPage,
+  editFromRowMenu,
+  expect,
+  searchList,
+  signInAsAdmin,
+  test,
+  toast,
+  unique,
+} from './fixtures';
 
 // Invoices: the engine's list, form and detail page with the area's own parts — line items with
 // live totals, the server's figures after saving, the status widgets and the print view.
@@ -42,18 +51,12 @@ test.describe('invoices', () => {
 
     // Find it by search, by customer and by number; the search stays in the URL.
     await page.getByRole('link', { name: 'Invoices' }).first().click();
-    const table = page.getByRole('table', { name: 'Invoices' });
-    await page.getByRole('searchbox', { name: 'Search' }).fill(customer);
-    await expect(page).toHaveURL(/search=/);
-    await expect(table.getByRole('row')).toHaveCount(2);
-    await page.getByRole('searchbox', { name: 'Search' }).fill(invoiceNumber);
+    await searchList(page, 'Invoices', customer);
+    const table = await searchList(page, 'Invoices', invoiceNumber);
     await expect(table.getByRole('row').filter({ hasText: customer })).toBeVisible();
-    await expect(table.getByRole('row')).toHaveCount(2);
 
     // Edit: mark it paid and add a line; the server's new total is shown.
-    await page.getByRole('button', { name: `Actions for ${invoiceNumber}` }).click();
-    await page.getByRole('menuitem', { name: 'Edit' }).click();
-    await expect(page.getByRole('heading', { name: `Edit ${invoiceNumber}`, level: 1 })).toBeVisible();
+    await editFromRowMenu(page, invoiceNumber);
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Paid', exact: true }).click();
     await page.getByRole('button', { name: 'Add line' }).click();
@@ -67,14 +70,11 @@ test.describe('invoices', () => {
     await expect(main.getByText('Paid', { exact: true }).first()).toBeVisible();
 
     // Delete from the detail page: asked first, then gone from the list.
-    await page.getByRole('button', { name: 'Delete' }).click();
-    await page
-      .getByRole('dialog', { name: 'Delete this Invoice?' })
-      .getByRole('button', { name: 'Delete' })
-      .click();
-    await expect(toast(page, 'Deleted Successfully')).toBeVisible();
-    await expect(page).toHaveURL(/\/apps\/invoices$/);
-    await page.getByRole('searchbox', { name: 'Search' }).fill(customer);
-    await expect(page.getByText('No invoices match these filters')).toBeVisible();
+    await deleteFromDetailPage(page, {
+      entity: 'Invoice',
+      listUrl: /\/apps\/invoices$/,
+      search: customer,
+      noMatch: 'No invoices match these filters',
+    });
   });
 });

@@ -1,4 +1,14 @@
-import { expect, sessionToken, signInAsAdmin, test, toast, unique } from './fixtures';
+import {
+  deleteFromDetailPage,
+  editFromRowMenu,
+  expect,
+  searchList,
+  sessionToken,
+  signInAsAdmin,
+  test,
+  toast,
+  unique,
+} from './fixtures';
 
 // The web resource engine, through its first area: the list, form and detail pages drawn from the
 // tasks definition.
@@ -31,18 +41,10 @@ test.describe('tasks (the resource engine)', () => {
 
     // Find it by search: the search is in the URL, so a reload keeps it.
     await page.getByRole('link', { name: 'Tasks' }).first().click();
-    await page.getByRole('searchbox', { name: 'Search' }).fill(name);
-    await expect(page).toHaveURL(/search=/);
-    const table = page.getByRole('table', { name: 'Tasks' });
-    await expect(table.getByRole('row')).toHaveCount(2);
-    await page.reload();
-    await expect(table.getByRole('row').filter({ hasText: name })).toBeVisible();
-    await expect(table.getByRole('row')).toHaveCount(2);
+    await searchList(page, 'Tasks', name, { reload: true });
 
     // Edit from the row's menu.
-    await page.getByRole('button', { name: `Actions for ${name}` }).click();
-    await page.getByRole('menuitem', { name: 'Edit' }).click();
-    await expect(page.getByRole('heading', { name: `Edit ${name}`, level: 1 })).toBeVisible();
+    await editFromRowMenu(page, name);
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'In progress' }).click();
     await page.getByRole('button', { name: 'Save changes' }).click();
@@ -50,13 +52,12 @@ test.describe('tasks (the resource engine)', () => {
     await expect(page.getByText('In progress', { exact: true })).toBeVisible();
 
     // Delete from the detail page: asked first, then gone from the list.
-    await page.getByRole('button', { name: 'Delete' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Delete this Task?' });
-    await dialog.getByRole('button', { name: 'Delete' }).click();
-    await expect(toast(page, 'Deleted Successfully')).toBeVisible();
-    await expect(page).toHaveURL(/\/apps\/tasks$/);
-    await page.getByRole('searchbox', { name: 'Search' }).fill(name);
-    await expect(page.getByText('No tasks match these filters')).toBeVisible();
+    await deleteFromDetailPage(page, {
+      entity: 'Task',
+      listUrl: /\/apps\/tasks$/,
+      search: name,
+      noMatch: 'No tasks match these filters',
+    });
   });
 
   test('filters, hidden columns and bulk delete', async ({ page }) => {
