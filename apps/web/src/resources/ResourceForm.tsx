@@ -21,6 +21,7 @@ import { Controller, type FieldValues, FormProvider, useForm } from 'react-hook-
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod/mini';
 import { errorMessageOf, isApiError } from '../lib/api';
+import { PhoneInput } from './PhoneInput';
 import { ReferencePicker, UserPicker, UsersPicker } from './pickers';
 import type { FieldSpec, ResourceDefinition } from './types';
 
@@ -58,6 +59,8 @@ function FieldInput({ spec, label, value, onChange, onBlur, error, t }: FieldPro
           onChange={(event) => onChange(event.currentTarget.value)}
         />
       );
+    case 'phone':
+      return <PhoneInput {...common} value={(value as string) ?? ''} onChange={(next) => onChange(next)} />;
     case 'textarea':
       return (
         <Textarea

@@ -9,6 +9,8 @@ import type { z } from 'zod/mini';
  */
 export type FieldKind =
   | { kind: 'text'; type?: 'email' | 'tel' | 'url' }
+  /** A phone number: a country's dial prefix (from the country list) and the number. */
+  | { kind: 'phone' }
   | { kind: 'textarea'; rows?: number }
   | { kind: 'number'; min?: number; max?: number; step?: number }
   | { kind: 'decimal'; prefix?: string }

@@ -2,6 +2,7 @@ import {
   type InvoiceInput,
   type InvoiceRecord,
   invoiceInput,
+  invoiceInputOf,
   invoicePaymentMethods,
   invoiceStatuses,
 } from '@ledgerdesk/contracts';
@@ -47,7 +48,7 @@ export const invoices: ResourceDefinition<InvoiceRecord, InvoiceInput> = {
   fields: [
     { name: 'customerName', kind: 'text', required: true },
     { name: 'customerEmail', kind: 'text', type: 'email' },
-    { name: 'customerPhone', kind: 'text', type: 'tel' },
+    { name: 'customerPhone', kind: 'phone' },
     { name: 'customerAddress', kind: 'textarea', rows: 2 },
     { name: 'issueDate', kind: 'date', required: true },
     { name: 'dueDate', kind: 'date' },
@@ -70,25 +71,7 @@ export const invoices: ResourceDefinition<InvoiceRecord, InvoiceInput> = {
     discount: '0',
     shipping: '0',
   },
-  toValues: (invoice) => ({
-    customerName: invoice.customerName,
-    customerEmail: invoice.customerEmail,
-    customerPhone: invoice.customerPhone,
-    customerAddress: invoice.customerAddress,
-    issueDate: invoice.issueDate,
-    dueDate: invoice.dueDate,
-    status: invoice.status,
-    paymentMethod: invoice.paymentMethod,
-    notes: invoice.notes,
-    lines: invoice.lines.map(({ description, quantity, unitPrice }) => ({
-      description,
-      quantity,
-      unitPrice,
-    })),
-    taxRate: invoice.taxRate,
-    discount: invoice.discount,
-    shipping: invoice.shipping,
-  }),
+  toValues: invoiceInputOf,
   detail: [
     { id: 'status', value: statusBadge('status', statusColors) },
     { id: 'issueDate', value: dateCell('issueDate') },

@@ -3,6 +3,7 @@ import {
   type TeamMemberInput,
   type TeamMemberRecord,
   teamMemberInput,
+  teamMemberInputOf,
 } from '@ledgerdesk/contracts';
 import { Anchor, Avatar, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconMail, IconPhone } from '@tabler/icons-react';
@@ -36,19 +37,12 @@ const team: ResourceDefinition<TeamMemberRecord, TeamMemberInput> = {
     { name: 'name', kind: 'text', required: true },
     { name: 'designation', kind: 'text', required: true },
     { name: 'email', kind: 'text', type: 'email' },
-    { name: 'phone', kind: 'text', type: 'tel' },
+    { name: 'phone', kind: 'phone' },
     { name: 'userId', kind: 'user', hint: 'hints.userId' },
     { name: 'colour', kind: 'select', options: labelColours },
   ],
   emptyValues: { name: '', designation: '', email: '', phone: '', userId: null, colour: 'blue' },
-  toValues: (member) => ({
-    name: member.name,
-    designation: member.designation,
-    email: member.email,
-    phone: member.phone,
-    userId: member.user?.id ?? null,
-    colour: member.colour,
-  }),
+  toValues: teamMemberInputOf,
 };
 
 export const resource: ResourceModule['resource'] = team;

@@ -3,6 +3,7 @@ import {
   type CrmContactInput,
   type CrmContactRecord,
   crmContactInput,
+  crmContactInputOf,
 } from '@ledgerdesk/contracts';
 import { dateCell } from '../../../resources/cells';
 import { ResourceListPage } from '../../../resources/ResourceListPage';
@@ -42,7 +43,7 @@ export const contacts: ResourceDefinition<CrmContactRecord, CrmContactInput> = {
     },
     { name: 'designation', kind: 'text' },
     { name: 'email', kind: 'text', type: 'email' },
-    { name: 'phone', kind: 'text', type: 'tel' },
+    { name: 'phone', kind: 'phone' },
     { name: 'leadScore', kind: 'number', min: 0, max: 100 },
     { name: 'lastContacted', kind: 'date' },
     { name: 'tags', kind: 'tags', hint: 'hints.tags' },
@@ -57,16 +58,7 @@ export const contacts: ResourceDefinition<CrmContactRecord, CrmContactInput> = {
     tags: [],
     lastContacted: null,
   },
-  toValues: (contact) => ({
-    name: contact.name,
-    companyId: contact.company?._id ?? null,
-    designation: contact.designation,
-    email: contact.email,
-    phone: contact.phone,
-    leadScore: contact.leadScore,
-    tags: contact.tags,
-    lastContacted: contact.lastContacted,
-  }),
+  toValues: crmContactInputOf,
   detail: [
     { id: 'company', value: companyCell },
     { id: 'designation' },

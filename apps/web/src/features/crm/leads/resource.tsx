@@ -1,4 +1,4 @@
-import { type LeadInput, type LeadRecord, leadInput, leadStatuses } from '@ledgerdesk/contracts';
+import { type LeadInput, type LeadRecord, leadInput, leadInputOf, leadStatuses } from '@ledgerdesk/contracts';
 import { dateCell, statusBadge } from '../../../resources/cells';
 import { ResourceListPage } from '../../../resources/ResourceListPage';
 import type { ResourceDefinition, ResourceModule } from '../../../resources/types';
@@ -32,7 +32,7 @@ export const leads: ResourceDefinition<LeadRecord, LeadInput> = {
     { name: 'name', kind: 'text', required: true },
     { name: 'company', kind: 'text' },
     { name: 'email', kind: 'text', type: 'email' },
-    { name: 'phone', kind: 'text', type: 'tel' },
+    { name: 'phone', kind: 'phone' },
     { name: 'location', kind: 'text' },
     { name: 'leadScore', kind: 'number', min: 0, max: 100 },
     { name: 'status', kind: 'select', options: leadStatuses },
@@ -48,16 +48,7 @@ export const leads: ResourceDefinition<LeadRecord, LeadInput> = {
     tags: [],
     status: 'New',
   },
-  toValues: ({ name, company, email, phone, leadScore, location, tags, status }) => ({
-    name,
-    company,
-    email,
-    phone,
-    leadScore,
-    location,
-    tags,
-    status,
-  }),
+  toValues: leadInputOf,
   detail: [
     { id: 'company' },
     { id: 'status', value: statusBadge('status', statusColors) },

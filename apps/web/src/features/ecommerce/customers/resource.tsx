@@ -2,6 +2,7 @@ import {
   type CustomerInput,
   type CustomerRecord,
   customerInput,
+  customerInputOf,
   customerStatuses,
   type OrderRecord,
 } from '@ledgerdesk/contracts';
@@ -39,7 +40,7 @@ export const customers: ResourceDefinition<CustomerRecord, CustomerInput> = {
   fields: [
     { name: 'name', kind: 'text', required: true },
     { name: 'email', kind: 'text', type: 'email', required: true },
-    { name: 'phone', kind: 'text', type: 'tel' },
+    { name: 'phone', kind: 'phone' },
     { name: 'country', kind: 'text' },
     { name: 'joiningDate', kind: 'date' },
     { name: 'status', kind: 'select', options: customerStatuses },
@@ -54,15 +55,7 @@ export const customers: ResourceDefinition<CustomerRecord, CustomerInput> = {
     joiningDate: undefined,
     status: 'Active',
   },
-  toValues: ({ name, email, phone, address, country, joiningDate, status }) => ({
-    name,
-    email,
-    phone,
-    address,
-    country,
-    joiningDate,
-    status,
-  }),
+  toValues: customerInputOf,
   detail: [
     { id: 'email' },
     { id: 'phone' },

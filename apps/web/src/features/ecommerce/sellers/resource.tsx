@@ -1,4 +1,10 @@
-import { type ProductRecord, type SellerInput, type SellerRecord, sellerInput } from '@ledgerdesk/contracts';
+import {
+  type ProductRecord,
+  type SellerInput,
+  type SellerRecord,
+  sellerInput,
+  sellerInputOf,
+} from '@ledgerdesk/contracts';
 import { useTranslation } from 'react-i18next';
 import { dateCell, moneyCell, statusBadge } from '../../../resources/cells';
 import { ResourceDetailPage } from '../../../resources/ResourceDetailPage';
@@ -34,19 +40,12 @@ export const sellers: ResourceDefinition<SellerRecord, SellerInput> = {
     { name: 'company', kind: 'text', required: true },
     { name: 'name', kind: 'text', required: true },
     { name: 'email', kind: 'text', type: 'email', required: true },
-    { name: 'phone', kind: 'text', type: 'tel' },
+    { name: 'phone', kind: 'phone' },
     { name: 'location', kind: 'text' },
     { name: 'joinedDate', kind: 'date' },
   ],
   emptyValues: { name: '', company: '', email: '', phone: '', location: '', joinedDate: undefined },
-  toValues: ({ name, company, email, phone, location, joinedDate }) => ({
-    name,
-    company,
-    email,
-    phone,
-    location,
-    joinedDate,
-  }),
+  toValues: sellerInputOf,
   detail: [
     { id: 'name' },
     { id: 'email' },

@@ -85,7 +85,7 @@ export const candidates: ResourceDefinition<CandidateRecord, CandidateInput> = {
     { name: 'location', kind: 'text' },
     { name: 'type', kind: 'select', options: jobTypes },
     { name: 'email', kind: 'text', type: 'email' },
-    { name: 'phone', kind: 'text', type: 'tel' },
+    { name: 'phone', kind: 'phone' },
     { name: 'rating', kind: 'rating' },
     { name: 'bookmark', kind: 'switch' },
     { name: 'skills', kind: 'tags', wide: true },

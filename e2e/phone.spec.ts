@@ -1,0 +1,22 @@
+import { expect, signInAsAdmin, test, toast, unique } from './fixtures';
+
+// Phone fields pick the country's dial prefix from the country list and keep one string.
+test('a phone number is entered as a country and a number, and read back the same way', async ({ page }) => {
+  const name = `Phone Contact ${unique()}`;
+  await signInAsAdmin(page);
+  await page.goto('/apps/crm/contacts/new');
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  const prefix = page.getByRole('combobox', { name: 'Phone: country' });
+  await prefix.click();
+  await prefix.fill('France');
+  await page.getByRole('option', { name: /France/ }).click();
+  await page.getByLabel('Phone', { exact: true }).fill('6 12 34 56 78');
+  await page.getByRole('button', { name: 'Add Contact' }).click();
+  await expect(toast(page, 'Contact Added Successfully')).toBeVisible();
+  await expect(page.getByText('+33 6 12 34 56 78')).toBeVisible();
+
+  // Editing shows the country found from the prefix, and the number without it.
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await expect(page.getByRole('combobox', { name: 'Phone: country' })).toHaveValue(/\+33 France/);
+  await expect(page.getByLabel('Phone', { exact: true })).toHaveValue('6 12 34 56 78');
+});
