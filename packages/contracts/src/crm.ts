@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { listQuery, text, timestamp } from './api';
 import {
   foundedYear,
+  inputOf,
   isoDate,
   oneOf,
   optionalEmail,
@@ -127,6 +128,8 @@ export const crmCompanyInput = z.object({
   since: foundedYear,
 });
 export type CrmCompanyInput = z.input<typeof crmCompanyInput>;
+/** A CRM company back as its input: where the server's PATCH and the web edit form start from. */
+export const crmCompanyInputOf = inputOf(crmCompanyInput);
 
 export const crmCompanyFilters = z.object({
   industryType: z.optional(z.enum(crmIndustryTypes, oneOf('industryType', crmIndustryTypes))),
@@ -161,6 +164,17 @@ export const crmContactInput = z.object({
   lastContacted: z._default(z.nullable(isoDate('The last contact')), null),
 });
 export type CrmContactInput = z.input<typeof crmContactInput>;
+/** A contact back as its input: where the server's PATCH and the web edit form start from. */
+export const crmContactInputOf = (contact: CrmContactRecord): CrmContactInput => ({
+  name: contact.name,
+  companyId: contact.company?._id ?? null,
+  designation: contact.designation,
+  email: contact.email,
+  phone: contact.phone,
+  leadScore: contact.leadScore,
+  tags: contact.tags,
+  lastContacted: contact.lastContacted,
+});
 
 export const crmContactFilters = z.object({
   company: z.optional(z.uuid('company must be a company id.')),
@@ -197,6 +211,8 @@ export const leadInput = z.object({
   status: z._default(z.enum(leadStatuses, oneOf('The status', leadStatuses)), 'New'),
 });
 export type LeadInput = z.input<typeof leadInput>;
+/** A lead back as its input: where the server's PATCH and the web edit form start from. */
+export const leadInputOf = inputOf(leadInput);
 
 export const leadFilters = z.object({
   status: z.optional(z.enum(leadStatuses, oneOf('status', leadStatuses))),
@@ -235,6 +251,19 @@ export const dealInput = z.object({
   description: optionalText('description', 5000),
 });
 export type DealInput = z.input<typeof dealInput>;
+/** A deal back as its input: where the server's PATCH and the web edit form start from. */
+export const dealInputOf = (deal: DealRecord): DealInput => ({
+  dealName: deal.dealName,
+  // A deal whose rep was deleted has none: any change to it must then name one ('' fails).
+  salesRepId: deal.salesRep?.id ?? '',
+  amount: deal.amount,
+  closeDate: deal.closeDate,
+  status: deal.status,
+  stage: deal.stage,
+  contactId: deal.contact?._id ?? null,
+  companyId: deal.company?._id ?? null,
+  description: deal.description,
+});
 
 export const dealFilters = z.object({
   status: z.optional(z.enum(dealStatuses, oneOf('status', dealStatuses))),

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { listQuery, text, timestamp } from './api';
 import { divideHalfUp, fromScaled, toScaled } from './decimal';
-import { isoDate, oneOf, optionalPhone, optionalText, requiredText } from './fields';
+import { inputOf, isoDate, oneOf, optionalPhone, optionalText, requiredText } from './fields';
 import { decimal } from './library';
 
 /*
@@ -145,6 +145,19 @@ export const productInput = z.object({
   ),
 });
 export type ProductInput = z.input<typeof productInput>;
+/** A product back as its input: where the server's PATCH and the web edit form start from. */
+export const productInputOf = (product: ProductRecord): ProductInput => ({
+  name: product.name,
+  description: product.description,
+  category: product.category,
+  categories: product.categories,
+  price: product.price,
+  stock: product.stock,
+  type: product.type,
+  images: product.images,
+  sellerId: product.seller?.id ?? null,
+  publishedDate: product.publishedDate,
+});
 
 export const productFilters = z.object({
   category: z.optional(z.enum(productCategories, oneOf('category', productCategories))),
@@ -189,6 +202,8 @@ export const sellerInput = z.object({
   joinedDate: z.optional(isoDate('The joining date')),
 });
 export type SellerInput = z.input<typeof sellerInput>;
+/** A seller back as its input: where the server's PATCH and the web edit form start from. */
+export const sellerInputOf = inputOf(sellerInput);
 
 export const sellerFilters = z.object({
   location: z.optional(text(120, 'location is too long.')),
@@ -222,6 +237,8 @@ export const customerInput = z.object({
   status: z._default(z.enum(customerStatuses, oneOf('The status', customerStatuses)), 'Active'),
 });
 export type CustomerInput = z.input<typeof customerInput>;
+/** A customer back as its input: where the server's PATCH and the web edit form start from. */
+export const customerInputOf = inputOf(customerInput);
 
 export const customerFilters = z.object({
   status: z.optional(z.enum(customerStatuses, oneOf('status', customerStatuses))),
@@ -300,6 +317,19 @@ export const orderInput = z.object({
   discount: z._default(money('The discount'), '0'),
 });
 export type OrderInput = z.input<typeof orderInput>;
+/** An order back as its input: where the server's PATCH and the web edit form start from. */
+export const orderInputOf = (order: OrderRecord): OrderInput => ({
+  customerId: order.customer?.id ?? '',
+  lines: order.lines.map((line) => ({
+    productId: line.productId ?? '',
+    quantity: line.quantity,
+    color: line.color,
+    size: line.size,
+  })),
+  status: order.status,
+  paymentMethod: order.paymentMethod,
+  discount: order.discount,
+});
 
 export const orderFilters = z.object({
   status: z.optional(z.enum(orderStatuses, oneOf('status', orderStatuses))),

@@ -64,3 +64,16 @@ export const labelColours = [
   'indigo',
   'pink',
 ] as const;
+
+/**
+ * A record back as its input (where the server's PATCH and the web edit form start from), for the
+ * resources whose records name their fields as their inputs do: the record's fields of the input's
+ * names.
+ */
+export function inputOf<I extends z.ZodMiniObject>(input: I): (record: object) => z.input<I> {
+  const fields = Object.keys(input.shape);
+  return (record) =>
+    Object.fromEntries(
+      fields.map((field) => [field, (record as Record<string, unknown>)[field]]),
+    ) as z.input<I>;
+}

@@ -109,6 +109,22 @@ export const invoiceRecord = z.object({
   updatedAt: timestamp,
 });
 export type InvoiceRecord = z.infer<typeof invoiceRecord>;
+/** An invoice back as its input: where the server's PATCH and the web edit form start from. */
+export const invoiceInputOf = (invoice: InvoiceRecord): InvoiceInput => ({
+  customerName: invoice.customerName,
+  customerEmail: invoice.customerEmail,
+  customerAddress: invoice.customerAddress,
+  customerPhone: invoice.customerPhone,
+  issueDate: invoice.issueDate,
+  dueDate: invoice.dueDate,
+  status: invoice.status,
+  paymentMethod: invoice.paymentMethod,
+  notes: invoice.notes,
+  lines: invoice.lines.map(({ description, quantity, unitPrice }) => ({ description, quantity, unitPrice })),
+  taxRate: invoice.taxRate,
+  discount: invoice.discount,
+  shipping: invoice.shipping,
+});
 
 export const invoiceFilters = z.object({
   status: z.optional(z.enum(invoiceStatuses, oneOf('status', invoiceStatuses))),

@@ -24,18 +24,6 @@ export const employeeRanges = [
   '5000+',
 ] as const;
 
-/**
- * A record back as its input (where a PATCH or an edit form starts): the record's fields of the
- * input's names — the jobs records name their fields as their inputs do.
- */
-export function inputOf<I extends z.ZodMiniObject>(input: I): (record: object) => z.input<I> {
-  const fields = Object.keys(input.shape);
-  return (record) =>
-    Object.fromEntries(
-      fields.map((field) => [field, (record as Record<string, unknown>)[field]]),
-    ) as z.input<I>;
-}
-
 /** A rating from 0 to 5 (one decimal is kept). */
 const rating = z._default(
   z

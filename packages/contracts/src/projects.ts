@@ -54,6 +54,17 @@ export const projectInput = z.object({
   dueDate: z._default(z.nullable(isoDate('The due date')), null),
 });
 export type ProjectInput = z.input<typeof projectInput>;
+/** A project back as its input: where the server's PATCH and the web edit form start from. */
+export const projectInputOf = (project: ProjectRecord): ProjectInput => ({
+  projectName: project.projectName,
+  description: project.description,
+  projectLeadId: project.projectLead?.id ?? null,
+  memberIds: project.members.map((member) => member.id),
+  percentage: project.percentage,
+  badge: project.badge,
+  priority: project.priority,
+  dueDate: project.dueDate,
+});
 
 export const projectFilters = z.object({
   badge: z.optional(z.enum(projectStatuses, oneOf('badge', projectStatuses))),

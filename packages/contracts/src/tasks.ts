@@ -35,6 +35,15 @@ export const taskInput = z.object({
   ),
 });
 export type TaskInput = z.input<typeof taskInput>;
+/** A task back as its input: where the server's PATCH and the web edit form start from. */
+export const taskInputOf = (task: TaskRecord): TaskInput => ({
+  task: task.task,
+  description: task.description,
+  status: task.status,
+  priority: task.priority,
+  dueDate: task.dueDate,
+  assigneeIds: task.assignees.map((person) => person.id),
+});
 
 export const taskFilters = z.object({
   status: z.optional(z.enum(taskStatuses, `status must be one of: ${taskStatuses.join(', ')}.`)),

@@ -35,6 +35,15 @@ export const teamMemberInput = z.object({
   colour: z._default(z.enum(labelColours, oneOf('The colour', labelColours)), 'blue'),
 });
 export type TeamMemberInput = z.input<typeof teamMemberInput>;
+/** A team member back as its input: where the server's PATCH and the web edit form start from. */
+export const teamMemberInputOf = (member: TeamMemberRecord): TeamMemberInput => ({
+  name: member.name,
+  designation: member.designation,
+  email: member.email,
+  phone: member.phone,
+  userId: member.user?.id ?? null,
+  colour: member.colour,
+});
 
 export const teamFilters = z.object({
   /** true: only members linked to a user; false: only those who are not. */

@@ -43,6 +43,17 @@ export const ticketInput = z.object({
   priority: z._default(z.enum(ticketPriorities, oneOf('The priority', ticketPriorities)), 'Medium'),
 });
 export type TicketInput = z.input<typeof ticketInput>;
+/** A ticket back as its input: where the server's PATCH and the web edit form start from. */
+export const ticketInputOf = (ticket: TicketRecord): TicketInput => ({
+  title: ticket.title,
+  description: ticket.description,
+  clientName: ticket.client.name,
+  clientEmail: ticket.client.email,
+  assignedToId: ticket.assignedTo?.id ?? null,
+  dueDate: ticket.dueDate,
+  status: ticket.status,
+  priority: ticket.priority,
+});
 
 export const ticketFilters = z.object({
   status: z.optional(z.enum(ticketStatuses, oneOf('status', ticketStatuses))),

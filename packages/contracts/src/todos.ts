@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { booleanQuery, listQuery, timestamp } from './api';
-import { isoDate, labelColours, oneOf, optionalText, requiredText } from './fields';
+import { inputOf, isoDate, labelColours, oneOf, optionalText, requiredText } from './fields';
 
 /*
  * To-do (SPEC §3 "todos (todos, projects)"; §7 /todo, /add/todo, /update/todo, /delete/todo),
@@ -26,6 +26,8 @@ export const todoProjectInput = z.object({
   colour: z._default(z.enum(labelColours, oneOf('The colour', labelColours)), 'blue'),
 });
 export type TodoProjectInput = z.input<typeof todoProjectInput>;
+/** A to-do project back as its input: where the server's PATCH and the web edit form start from. */
+export const todoProjectInputOf = inputOf(todoProjectInput);
 export const todoProjectFilters = z.object({});
 
 export const todoRecord = z.object({
@@ -57,6 +59,18 @@ export const todoInput = z.object({
   done: z.optional(z.boolean('Use true or false.')),
 });
 export type TodoInput = z.input<typeof todoInput>;
+/**
+ * A to-do back as its input: where the server's PATCH and the web edit form start from. `done` is
+ * left out: a change that does not send it keeps the status it sends (or had).
+ */
+export const todoInputOf = (todo: TodoRecord): TodoInput => ({
+  task: todo.task,
+  description: todo.description,
+  dueDate: todo.dueDate,
+  status: todo.status,
+  priority: todo.priority,
+  projectId: todo.project.id,
+});
 
 export const todoFilters = z.object({
   project: z.optional(z.uuid('project must be a to-do project id.')),

@@ -2,6 +2,7 @@ import {
   type CrmCompanyRecord,
   crmCompanyFilters,
   crmCompanyInput,
+  crmCompanyInputOf,
   crmCompanyRecord,
   crmMessages,
 } from '@ledgerdesk/contracts';
@@ -63,17 +64,7 @@ export function companyResource(): ResourceDefinition<
       }));
     },
     toValues: (input) => input,
-    toInput: (c) => ({
-      name: c.name,
-      owner: c.owner,
-      industryType: c.industryType,
-      starValue: c.starValue,
-      location: c.location,
-      employees: c.employees,
-      website: c.website,
-      contactEmail: c.contactEmail,
-      since: c.since,
-    }),
+    toInput: crmCompanyInputOf,
     async beforeDelete(db, id) {
       const contacts = (await countsBy(db, crmContacts, crmContacts.companyId, [id]))(id);
       const deals = (await countsBy(db, crmDeals, crmDeals.companyId, [id]))(id);

@@ -2,6 +2,7 @@ import {
   type CrmContactRecord,
   crmContactFilters,
   crmContactInput,
+  crmContactInputOf,
   crmContactRecord,
   crmMessages,
 } from '@ledgerdesk/contracts';
@@ -62,16 +63,7 @@ export function contactResource(): ResourceDefinition<
       }));
     },
     toValues: (input) => ({ ...input, tags: uniqueTags(input.tags) }),
-    toInput: (c) => ({
-      name: c.name,
-      companyId: c.company?._id ?? null,
-      designation: c.designation,
-      email: c.email,
-      phone: c.phone,
-      leadScore: c.leadScore,
-      tags: c.tags,
-      lastContacted: c.lastContacted,
-    }),
+    toInput: crmContactInputOf,
     async validate(db, input) {
       if (input.companyId) {
         await existingIds(db, crmCompanies, [input.companyId], {

@@ -3,6 +3,7 @@ import {
   type DealRecord,
   dealFilters,
   dealInput,
+  dealInputOf,
   dealRecord,
   dealStages,
   dealStatuses,
@@ -95,18 +96,7 @@ export function dealResource(
     defaultOrdering: '-createdAt',
     toRecords: describeDeals(users),
     toValues: (input) => input,
-    toInput: (d) => ({
-      dealName: d.dealName,
-      // A deal whose rep was deleted has none: any change to it must then name one ('' fails).
-      salesRepId: d.salesRep?.id ?? '',
-      amount: d.amount,
-      closeDate: d.closeDate,
-      status: d.status,
-      stage: d.stage,
-      contactId: d.contact?._id ?? null,
-      companyId: d.company?._id ?? null,
-      description: d.description,
-    }),
+    toInput: dealInputOf,
     async validate(db, input) {
       await users.assertUsersExist(db, [input.salesRepId], {
         field: 'salesRepId',

@@ -1,4 +1,11 @@
-import { type LeadRecord, leadFilters, leadInput, leadRecord, leadStatuses } from '@ledgerdesk/contracts';
+import {
+  type LeadRecord,
+  leadFilters,
+  leadInput,
+  leadInputOf,
+  leadRecord,
+  leadStatuses,
+} from '@ledgerdesk/contracts';
 import { arrayContains, eq } from 'drizzle-orm';
 import { rankOf } from '../../db/rank';
 import { crmLeads } from '../../db/schema';
@@ -49,16 +56,7 @@ export function leadResource(): ResourceDefinition<
         updatedAt: l.updatedAt.toISOString(),
       })),
     toValues: (input) => ({ ...input, tags: uniqueTags(input.tags) }),
-    toInput: (l) => ({
-      name: l.name,
-      company: l.company,
-      email: l.email,
-      phone: l.phone,
-      leadScore: l.leadScore,
-      location: l.location,
-      tags: l.tags,
-      status: l.status,
-    }),
+    toInput: leadInputOf,
     csv: {
       id: (l) => l._id,
       name: (l) => l.name,

@@ -2,6 +2,7 @@ import {
   type CustomerRecord,
   customerFilters,
   customerInput,
+  customerInputOf,
   customerRecord,
   ecommerceMessages,
 } from '@ledgerdesk/contracts';
@@ -67,15 +68,7 @@ export function customerResource(): ResourceDefinition<
       }));
     },
     toValues: (input) => ({ ...input }),
-    toInput: (record) => ({
-      name: record.name,
-      email: record.email,
-      phone: record.phone,
-      address: record.address,
-      country: record.country,
-      joiningDate: record.joiningDate,
-      status: record.status,
-    }),
+    toInput: customerInputOf,
     beforeDelete: (db, id) =>
       assertUnreferenced(db, orders.customerId, id, ecommerceMessages.customerHasOrders),
     csv: {

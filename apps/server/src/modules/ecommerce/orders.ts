@@ -5,6 +5,7 @@ import {
   type OrderStatus,
   orderFilters,
   orderInput,
+  orderInputOf,
   orderRecord,
   orderTotals,
   stockHoldingStatuses,
@@ -211,18 +212,7 @@ export function orderResource(
       status: input.status,
       paymentMethod: input.paymentMethod,
     }),
-    toInput: (record) => ({
-      customerId: record.customer?.id ?? '',
-      lines: record.lines.map((l) => ({
-        productId: l.productId ?? '',
-        quantity: l.quantity,
-        color: l.color,
-        size: l.size,
-      })),
-      status: record.status,
-      paymentMethod: record.paymentMethod,
-      discount: record.discount,
-    }),
+    toInput: orderInputOf,
     // Before the order row is written: its customer must exist, and may not be blocked when the
     // order is placed or moved to them (older orders of a customer blocked since stay editable).
     async validate(db, input, id) {

@@ -4,6 +4,7 @@ import {
   type ProductRecord,
   productFilters,
   productInput,
+  productInputOf,
   productRecord,
 } from '@ledgerdesk/contracts';
 import { between, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
@@ -113,18 +114,7 @@ export function productResource(): ResourceDefinition<
           ? new Date()
           : null,
     }),
-    toInput: (record) => ({
-      name: record.name,
-      description: record.description,
-      category: record.category,
-      categories: record.categories,
-      price: record.price,
-      stock: record.stock,
-      type: record.type,
-      images: record.images,
-      sellerId: record.seller?.id ?? null,
-      publishedDate: record.publishedDate,
-    }),
+    toInput: productInputOf,
     async validate(db, input) {
       if (input.sellerId) {
         await existingIds(db, sellers, [input.sellerId], {

@@ -3,6 +3,7 @@ import {
   type SellerRecord,
   sellerFilters,
   sellerInput,
+  sellerInputOf,
   sellerRecord,
   stockHoldingStatuses,
 } from '@ledgerdesk/contracts';
@@ -84,14 +85,7 @@ export function sellerResource(): ResourceDefinition<
       }));
     },
     toValues: (input) => ({ ...input }),
-    toInput: (record) => ({
-      name: record.name,
-      company: record.company,
-      email: record.email,
-      phone: record.phone,
-      location: record.location,
-      joinedDate: record.joinedDate,
-    }),
+    toInput: sellerInputOf,
     beforeDelete: (db, id) =>
       assertUnreferenced(db, products.sellerId, id, ecommerceMessages.sellerHasProducts),
     csv: {

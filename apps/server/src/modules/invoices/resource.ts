@@ -2,6 +2,7 @@ import {
   type InvoiceRecord,
   invoiceFilters,
   invoiceInput,
+  invoiceInputOf,
   invoiceMessages,
   invoiceRecord,
   invoiceTotals,
@@ -90,25 +91,7 @@ export function invoiceResource(): ResourceDefinition<
       const { lines: _amounts, ...totals } = invoiceTotals(input);
       return { ...fields, ...totals };
     },
-    toInput: (record) => ({
-      customerName: record.customerName,
-      customerEmail: record.customerEmail,
-      customerAddress: record.customerAddress,
-      customerPhone: record.customerPhone,
-      issueDate: record.issueDate,
-      dueDate: record.dueDate,
-      status: record.status,
-      paymentMethod: record.paymentMethod,
-      notes: record.notes,
-      lines: record.lines.map((l) => ({
-        description: l.description,
-        quantity: l.quantity,
-        unitPrice: l.unitPrice,
-      })),
-      taxRate: record.taxRate,
-      discount: record.discount,
-      shipping: record.shipping,
-    }),
+    toInput: invoiceInputOf,
     async validate(_db, input) {
       const fieldErrors: Record<string, string> = {};
       if (input.dueDate && input.dueDate < input.issueDate)

@@ -2,6 +2,7 @@ import {
   type ProjectRecord,
   projectFilters,
   projectInput,
+  projectInputOf,
   projectMessages,
   projectRecord,
 } from '@ledgerdesk/contracts';
@@ -81,16 +82,7 @@ export function projectResource(
       priority: input.priority,
       dueDate: input.dueDate,
     }),
-    toInput: (record) => ({
-      projectName: record.projectName,
-      description: record.description,
-      projectLeadId: record.projectLead?.id ?? null,
-      memberIds: record.members.map((m) => m.id),
-      percentage: record.percentage,
-      badge: record.badge,
-      priority: record.priority,
-      dueDate: record.dueDate,
-    }),
+    toInput: projectInputOf,
     async validate(db, input) {
       if (input.projectLeadId) {
         await users.assertUsersExist(db, [input.projectLeadId], {

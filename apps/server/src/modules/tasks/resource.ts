@@ -1,4 +1,11 @@
-import { type TaskRecord, taskFilters, taskInput, taskMessages, taskRecord } from '@ledgerdesk/contracts';
+import {
+  type TaskRecord,
+  taskFilters,
+  taskInput,
+  taskInputOf,
+  taskMessages,
+  taskRecord,
+} from '@ledgerdesk/contracts';
 import { arrayContains, eq } from 'drizzle-orm';
 import { tasks } from '../../db/schema';
 import type { ResourceDefinition } from '../../resources/engine';
@@ -51,14 +58,7 @@ export function taskResource(
       }));
     },
     toValues: (input) => ({ ...input, assigneeIds: [...new Set(input.assigneeIds)] }),
-    toInput: (record) => ({
-      task: record.task,
-      description: record.description,
-      status: record.status,
-      priority: record.priority,
-      dueDate: record.dueDate,
-      assigneeIds: record.assignees.map((a) => a.id),
-    }),
+    toInput: taskInputOf,
     async validate(db, input) {
       await users.assertUsersExist(db, input.assigneeIds, {
         field: 'assigneeIds',

@@ -3,6 +3,7 @@ import {
   type TeamMemberRecord,
   teamFilters,
   teamMemberInput,
+  teamMemberInputOf,
   teamMemberRecord,
   teamMessages,
 } from '@ledgerdesk/contracts';
@@ -68,14 +69,7 @@ export function teamResource(
       }));
     },
     toValues: (input) => input,
-    toInput: (record) => ({
-      name: record.name,
-      designation: record.designation,
-      email: record.email,
-      phone: record.phone,
-      userId: record.user?.id ?? null,
-      colour: record.colour,
-    }),
+    toInput: teamMemberInputOf,
     async validate(db, input, id) {
       if (!input.userId) return;
       await users.assertUsersExist(db, [input.userId], {

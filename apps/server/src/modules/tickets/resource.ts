@@ -2,6 +2,7 @@ import {
   type TicketRecord,
   ticketFilters,
   ticketInput,
+  ticketInputOf,
   ticketMessages,
   ticketPriorities,
   ticketRecord,
@@ -86,16 +87,7 @@ export function ticketResource(
             ? current.closedAt
             : new Date(),
     }),
-    toInput: (t) => ({
-      title: t.title,
-      description: t.description,
-      clientName: t.client.name,
-      clientEmail: t.client.email,
-      assignedToId: t.assignedTo?.id ?? null,
-      dueDate: t.dueDate,
-      status: t.status,
-      priority: t.priority,
-    }),
+    toInput: ticketInputOf,
     async validate(db, input) {
       if (input.assignedToId) {
         await users.assertUsersExist(db, [input.assignedToId], {

@@ -4,9 +4,11 @@ import {
   type TodoRecord,
   todoFilters,
   todoInput,
+  todoInputOf,
   todoMessages,
   todoProjectFilters,
   todoProjectInput,
+  todoProjectInputOf,
   todoProjectRecord,
   todoRecord,
   todoStatusOf,
@@ -64,7 +66,7 @@ export function todoProjectResource(): ResourceDefinition<
       }));
     },
     toValues: (input) => input,
-    toInput: (record) => ({ name: record.name, colour: record.colour }),
+    toInput: todoProjectInputOf,
     async validate(db, input, id) {
       const [taken] = await db
         .select({ id: todoProjects.id })
@@ -169,15 +171,7 @@ export function todoResource(): ResourceDefinition<
       const { done: _done, ...fields } = input;
       return { ...fields, status: todoStatusOf(input) };
     },
-    // `done` is left out: a change that does not send it keeps the status it sends (or had).
-    toInput: (record) => ({
-      task: record.task,
-      description: record.description,
-      dueDate: record.dueDate,
-      status: record.status,
-      priority: record.priority,
-      projectId: record.project.id,
-    }),
+    toInput: todoInputOf,
     async validate(db, input) {
       await existingIds(db, todoProjects, [input.projectId], {
         field: 'projectId',

@@ -2,6 +2,7 @@ import {
   type ProjectInput,
   type ProjectRecord,
   projectInput,
+  projectInputOf,
   projectPriorities,
   projectStatuses,
 } from '@ledgerdesk/contracts';
@@ -77,16 +78,7 @@ export const projects: ResourceDefinition<ProjectRecord, ProjectInput> = {
     priority: 'Medium',
     dueDate: null,
   },
-  toValues: (project) => ({
-    projectName: project.projectName,
-    description: project.description,
-    projectLeadId: project.projectLead?.id ?? null,
-    memberIds: project.members.map((member) => member.id),
-    percentage: project.percentage,
-    badge: project.badge,
-    priority: project.priority,
-    dueDate: project.dueDate,
-  }),
+  toValues: projectInputOf,
   detail: [
     { id: 'badge', value: statusBadge('badge', badgeColors) },
     { id: 'priority', value: statusBadge('priority', priorityColors) },

@@ -2,6 +2,7 @@ import {
   type TaskInput,
   type TaskRecord,
   taskInput,
+  taskInputOf,
   taskPriorities,
   taskStatuses,
 } from '@ledgerdesk/contracts';
@@ -49,14 +50,7 @@ const tasks: ResourceDefinition<TaskRecord, TaskInput> = {
     dueDate: null,
     assigneeIds: [],
   },
-  toValues: (task) => ({
-    task: task.task,
-    description: task.description,
-    status: task.status,
-    priority: task.priority,
-    dueDate: task.dueDate,
-    assigneeIds: task.assignees.map((person) => person.id),
-  }),
+  toValues: taskInputOf,
   detail: [
     { id: 'status', value: statusBadge('status', statusColors) },
     { id: 'priority', value: statusBadge('priority', priorityColors) },

@@ -2,6 +2,7 @@ import {
   type TicketInput,
   type TicketRecord,
   ticketInput,
+  ticketInputOf,
   ticketPriorities,
   ticketStatuses,
 } from '@ledgerdesk/contracts';
@@ -74,16 +75,7 @@ export const tickets: ResourceDefinition<TicketRecord, TicketInput> = {
     status: 'New',
     priority: 'Medium',
   },
-  toValues: (ticket) => ({
-    title: ticket.title,
-    description: ticket.description,
-    clientName: ticket.client.name,
-    clientEmail: ticket.client.email,
-    assignedToId: ticket.assignedTo?.id ?? null,
-    dueDate: ticket.dueDate,
-    status: ticket.status,
-    priority: ticket.priority,
-  }),
+  toValues: ticketInputOf,
   detail: [
     { id: 'number', value: numberCell },
     { id: 'client', value: clientCell },

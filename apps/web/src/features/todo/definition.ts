@@ -5,8 +5,10 @@ import {
   type TodoProjectRecord,
   type TodoRecord,
   todoInput,
+  todoInputOf,
   todoPriorities,
   todoProjectInput,
+  todoProjectInputOf,
   todoStatuses,
 } from '@ledgerdesk/contracts';
 import { dateCell, statusBadge } from '../../resources/cells';
@@ -30,7 +32,7 @@ export const todoProjects: ResourceDefinition<TodoProjectRecord, TodoProjectInpu
     { name: 'colour', kind: 'select', options: labelColours },
   ],
   emptyValues: { name: '', colour: 'blue' },
-  toValues: (project) => ({ name: project.name, colour: project.colour }),
+  toValues: todoProjectInputOf,
 };
 
 /** Todos (SPEC §7 /todo): each in a to-do project; done is the status Completed. */
@@ -69,14 +71,7 @@ export const todos: ResourceDefinition<TodoRecord, TodoInput> = {
     { name: 'description', kind: 'textarea', rows: 3 },
   ],
   emptyValues: { task: '', description: '', dueDate: null, status: 'New', priority: 'Medium', projectId: '' },
-  toValues: (todo) => ({
-    task: todo.task,
-    description: todo.description,
-    dueDate: todo.dueDate,
-    status: todo.status,
-    priority: todo.priority,
-    projectId: todo.project.id,
-  }),
+  toValues: todoInputOf,
   detail: [
     { id: 'project', value: (todo) => todo.project.name },
     { id: 'status', value: statusBadge('status', statusColors) },

@@ -2,6 +2,7 @@ import {
   type CrmCompanyInput,
   type CrmCompanyRecord,
   crmCompanyInput,
+  crmCompanyInputOf,
   crmIndustryTypes,
 } from '@ledgerdesk/contracts';
 import { Anchor, Rating } from '@mantine/core';
@@ -73,27 +74,7 @@ export const companies: ResourceDefinition<CrmCompanyRecord, CrmCompanyInput> = 
     contactEmail: '',
     since: null,
   },
-  toValues: ({
-    name,
-    owner,
-    industryType,
-    starValue,
-    location,
-    employees,
-    website,
-    contactEmail,
-    since,
-  }) => ({
-    name,
-    owner,
-    industryType,
-    starValue,
-    location,
-    employees,
-    website,
-    contactEmail,
-    since,
-  }),
+  toValues: crmCompanyInputOf,
   detail: [
     { id: 'owner' },
     { id: 'industryType', value: industryCell },

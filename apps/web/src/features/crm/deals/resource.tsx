@@ -4,6 +4,7 @@ import {
   type DealInput,
   type DealRecord,
   dealInput,
+  dealInputOf,
   dealStages,
   dealStatuses,
 } from '@ledgerdesk/contracts';
@@ -89,17 +90,7 @@ export const deals: ResourceDefinition<DealRecord, DealInput> = {
     companyId: null,
     description: '',
   },
-  toValues: (deal) => ({
-    dealName: deal.dealName,
-    salesRepId: deal.salesRep?.id ?? '',
-    amount: deal.amount,
-    closeDate: deal.closeDate,
-    status: deal.status,
-    stage: deal.stage,
-    contactId: deal.contact?._id ?? null,
-    companyId: deal.company?._id ?? null,
-    description: deal.description,
-  }),
+  toValues: dealInputOf,
   detail: [
     { id: 'amount', value: moneyCell('amount') },
     { id: 'closeDate', value: dateCell('closeDate') },

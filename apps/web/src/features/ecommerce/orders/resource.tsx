@@ -2,6 +2,7 @@ import {
   type OrderInput,
   type OrderRecord,
   orderInput,
+  orderInputOf,
   orderStatuses,
   paymentMethods,
 } from '@ledgerdesk/contracts';
@@ -83,18 +84,7 @@ export const orders: ResourceDefinition<OrderRecord, OrderInput> = {
     paymentMethod: 'Cash on delivery',
     discount: '0',
   },
-  toValues: (order) => ({
-    customerId: order.customer?.id ?? '',
-    lines: order.lines.map((line) => ({
-      productId: line.productId ?? '',
-      quantity: line.quantity,
-      color: line.color,
-      size: line.size,
-    })),
-    status: order.status,
-    paymentMethod: order.paymentMethod,
-    discount: order.discount,
-  }),
+  toValues: orderInputOf,
   detail: [
     { id: 'orderDate', value: dateCell('orderDate') },
     { id: 'status', value: statusBadge('status', orderStatusColors) },

@@ -5,6 +5,7 @@ import {
   productAvailability,
   productCategories,
   productInput,
+  productInputOf,
   productTypes,
 } from '@ledgerdesk/contracts';
 import { Anchor, Badge, Button, Group, Image, Rating, Text } from '@mantine/core';
@@ -128,18 +129,7 @@ export const products: ResourceDefinition<ProductRecord, ProductInput> = {
     sellerId: null,
     publishedDate: null,
   },
-  toValues: (product) => ({
-    name: product.name,
-    description: product.description,
-    category: product.category,
-    categories: product.categories,
-    price: product.price,
-    stock: product.stock,
-    type: product.type,
-    images: product.images,
-    sellerId: product.seller?.id ?? null,
-    publishedDate: product.publishedDate,
-  }),
+  toValues: productInputOf,
   detail: [
     { id: 'category', value: categoryCell },
     { id: 'price', value: moneyCell('price') },
