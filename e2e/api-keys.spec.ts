@@ -61,4 +61,16 @@ test('an API key created in the UI authenticates a request until it is disabled'
   // The create dialog opens empty again.
   await page.getByRole('button', { name: 'Create API key' }).click();
   await expect(form.getByRole('textbox', { name: 'Name' })).toHaveValue('');
+  await form.getByRole('button', { name: 'Cancel' }).click();
+
+  // Deleted from the row's menu, after confirming.
+  const renamed = page.getByRole('row').filter({ hasText: `${name} (old)` });
+  await renamed.getByRole('button', { name: `Actions for ${name} (old)` }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete this API key?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(toast(page, 'Deleted Successfully')).toBeVisible();
+  await expect(renamed).toHaveCount(0);
 });

@@ -23,7 +23,7 @@ import { useTableUrlState } from '../lib/table-url-state';
 import { downloadFile } from '../lib/transfer';
 import { useResourceList, useResourceMutations } from './api';
 import { ResourceFilters } from './ResourceFilters';
-import { actionsColumn, ResourceTable, resourceColumns } from './ResourceTable';
+import { actionsColumn, DeleteMenuItem, ResourceTable, resourceColumns } from './ResourceTable';
 import type { ResourceDefinition } from './types';
 
 interface ResourceListPageProps<Rec, Values> {
@@ -85,13 +85,7 @@ export function ResourceListPage<Rec, Values>({ def, children }: ResourceListPag
                 >
                   {t('common:resource.edit')}
                 </Menu.Item>
-                <Menu.Item
-                  color="red"
-                  leftSection={<IconTrash size={16} aria-hidden="true" />}
-                  onClick={() => setToDelete(record)}
-                >
-                  {t('common:resource.delete')}
-                </Menu.Item>
+                <DeleteMenuItem onClick={() => setToDelete(record)} />
               </>
             ) : null}
           </>

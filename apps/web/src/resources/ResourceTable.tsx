@@ -1,5 +1,5 @@
 import { ActionIcon, Menu, VisuallyHidden } from '@mantine/core';
-import { IconDots } from '@tabler/icons-react';
+import { IconDots, IconTrash } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
@@ -54,6 +54,16 @@ export function actionsColumn<Rec>(
       </Menu>
     ),
   };
+}
+
+/** The row menu's last entry: Delete, in red (the page asks before it deletes). */
+export function DeleteMenuItem({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation('common');
+  return (
+    <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden="true" />} onClick={onClick}>
+      {t('resource.delete')}
+    </Menu.Item>
+  );
 }
 
 type ResourceTableProps<Rec, Values> = {

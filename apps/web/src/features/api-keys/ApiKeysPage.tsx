@@ -1,6 +1,6 @@
 import type { ApiKeyRecord } from '@ledgerdesk/contracts';
 import { Button, Group, Menu } from '@mantine/core';
-import { IconPencil, IconPlayerPause, IconPlayerPlay, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconPlayerPause, IconPlayerPlay, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -10,7 +10,7 @@ import { useCan } from '../../lib/permissions';
 import { useTableUrlState } from '../../lib/table-url-state';
 import { useResourceList, useResourceMutations } from '../../resources/api';
 import { ResourceFilters } from '../../resources/ResourceFilters';
-import { actionsColumn, ResourceTable, resourceColumns } from '../../resources/ResourceTable';
+import { actionsColumn, DeleteMenuItem, ResourceTable, resourceColumns } from '../../resources/ResourceTable';
 import { CreateKeyDialog } from './CreateKeyDialog';
 import { apiKeys } from './definition';
 import { EditKeyDialog } from './EditKeyDialog';
@@ -57,13 +57,7 @@ export function ApiKeysPage() {
           >
             {t('actions.edit')}
           </Menu.Item>
-          <Menu.Item
-            color="red"
-            leftSection={<IconTrash size={16} aria-hidden="true" />}
-            onClick={() => setToDelete(key)}
-          >
-            {t('common:resource.delete')}
-          </Menu.Item>
+          <DeleteMenuItem onClick={() => setToDelete(key)} />
         </>
       );
     });
