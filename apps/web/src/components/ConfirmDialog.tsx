@@ -52,3 +52,46 @@ export function ConfirmDialog({
     </Modal>
   );
 }
+
+interface ConfirmDeleteProps<Rec> {
+  /** The record to delete; null: the dialog is closed. */
+  record: Rec | null;
+  /** What one record is, for the title: "Delete this <entity>?". */
+  entity: string;
+  nameOf: (record: Rec) => string;
+  /** The area's own question; by default "“<name>” will be deleted. This cannot be undone." */
+  question?: (record: Rec) => ReactNode;
+  pending?: boolean;
+  onConfirm: (record: Rec) => void;
+  onClose: () => void;
+}
+
+/** "Delete this <entity>?", asked before a record is deleted (from a list, a row menu or its page). */
+export function ConfirmDelete<Rec>({
+  record,
+  entity,
+  nameOf,
+  question,
+  pending,
+  onConfirm,
+  onClose,
+}: ConfirmDeleteProps<Rec>) {
+  const { t } = useTranslation();
+  let body: ReactNode = null;
+  if (record !== null)
+    body = question ? question(record) : t('resource.deleteQuestion', { name: nameOf(record) });
+  return (
+    <ConfirmDialog
+      opened={record !== null}
+      title={t('resource.deleteTitle', { entity })}
+      confirmLabel={t('resource.delete')}
+      pending={pending}
+      onClose={onClose}
+      onConfirm={() => {
+        if (record !== null) onConfirm(record);
+      }}
+    >
+      {body}
+    </ConfirmDialog>
+  );
+}

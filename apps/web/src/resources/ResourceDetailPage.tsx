@@ -3,7 +3,7 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ConfirmDialog } from '../components/ConfirmDialog';
+import { ConfirmDelete } from '../components/ConfirmDialog';
 import { PageHeader } from '../components/PageHeader';
 import { errorMessageOf } from '../lib/api';
 import { usePageTitle } from '../lib/page-title';
@@ -104,10 +104,10 @@ export function ResourceDetailPage<Rec, Values>({
         </Paper>
         {children?.(data)}
       </Stack>
-      <ConfirmDialog
-        opened={confirming}
-        title={t('common:resource.deleteTitle', { entity: t('one') })}
-        confirmLabel={t('common:resource.delete')}
+      <ConfirmDelete
+        record={confirming ? data : null}
+        entity={t('one')}
+        nameOf={def.titleOf}
         pending={remove.isPending}
         onClose={() => setConfirming(false)}
         onConfirm={() =>
@@ -116,9 +116,7 @@ export function ResourceDetailPage<Rec, Values>({
             onSettled: () => setConfirming(false),
           })
         }
-      >
-        {t('common:resource.deleteQuestion', { name })}
-      </ConfirmDialog>
+      />
     </>
   );
 }

@@ -13,7 +13,7 @@ import type { RowSelectionState } from '@tanstack/react-table';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ConfirmDialog } from '../components/ConfirmDialog';
+import { ConfirmDelete, ConfirmDialog } from '../components/ConfirmDialog';
 import { PageHeader } from '../components/PageHeader';
 import { errorMessageOf } from '../lib/api';
 import { notifyError } from '../lib/notify';
@@ -206,15 +206,14 @@ export function ResourceListPage<Rec, Values>({ def, children }: ResourceListPag
         }
         banner={banner}
       />
-      <ConfirmDialog
-        opened={toDelete !== null}
-        title={t('common:resource.deleteTitle', { entity: t('one') })}
-        confirmLabel={t('common:resource.delete')}
+      <ConfirmDelete
+        record={toDelete}
+        entity={t('one')}
+        nameOf={def.titleOf}
         pending={remove.isPending}
         onClose={() => setToDelete(null)}
-        onConfirm={() => {
-          if (!toDelete) return;
-          const key = def.keyOf(toDelete);
+        onConfirm={(record) => {
+          const key = def.keyOf(record);
           remove.mutate(key, {
             onSuccess: () =>
               setSelection((previous) => {
@@ -224,9 +223,7 @@ export function ResourceListPage<Rec, Values>({ def, children }: ResourceListPag
             onSettled: () => setToDelete(null),
           });
         }}
-      >
-        {t('common:resource.deleteQuestion', { name: toDelete ? def.titleOf(toDelete) : '' })}
-      </ConfirmDialog>
+      />
       <ConfirmDialog
         opened={bulkConfirm}
         title={t('common:resource.bulkDeleteTitle', { count: selectedKeys.length })}

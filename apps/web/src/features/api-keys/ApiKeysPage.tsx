@@ -3,7 +3,7 @@ import { Button, Group, Menu } from '@mantine/core';
 import { IconPencil, IconPlayerPause, IconPlayerPlay, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ConfirmDelete } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { usePageTitle } from '../../lib/page-title';
 import { useCan } from '../../lib/permissions';
@@ -90,18 +90,15 @@ export function ApiKeysPage() {
       />
       <CreateKeyDialog opened={creating} onClose={() => setCreating(false)} />
       {editing ? <EditKeyDialog apiKey={editing} onClose={() => setEditing(null)} /> : null}
-      <ConfirmDialog
-        opened={toDelete !== null}
-        title={t('common:resource.deleteTitle', { entity: t('one') })}
-        confirmLabel={t('common:resource.delete')}
+      <ConfirmDelete
+        record={toDelete}
+        entity={t('one')}
+        nameOf={apiKeys.titleOf}
+        question={(key) => t('deleteQuestion', { name: key.name })}
         pending={remove.isPending}
         onClose={() => setToDelete(null)}
-        onConfirm={() => {
-          if (toDelete) remove.mutate(toDelete.id, { onSettled: () => setToDelete(null) });
-        }}
-      >
-        {t('deleteQuestion', { name: toDelete?.name ?? '' })}
-      </ConfirmDialog>
+        onConfirm={(key) => remove.mutate(key.id, { onSettled: () => setToDelete(null) })}
+      />
     </>
   );
 }

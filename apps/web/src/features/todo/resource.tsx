@@ -20,7 +20,7 @@ import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ConfirmDelete, ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { RemoveButton } from '../../components/RemoveButton';
 import { formatDate } from '../../lib/format';
@@ -255,18 +255,14 @@ export function ListPage() {
       >
         {t('board.deleteProjectQuestion', { name: projectToDelete?.name ?? '' })}
       </ConfirmDialog>
-      <ConfirmDialog
-        opened={todoToDelete !== null}
-        title={t('common:resource.deleteTitle', { entity: t('one') })}
-        confirmLabel={t('common:resource.delete')}
+      <ConfirmDelete
+        record={todoToDelete}
+        entity={t('one')}
+        nameOf={(todo) => todo.task}
         pending={todoMutations.remove.isPending}
         onClose={() => setTodoToDelete(null)}
-        onConfirm={() =>
-          todoMutations.remove.mutate(todoToDelete?.id ?? '', { onSettled: () => setTodoToDelete(null) })
-        }
-      >
-        {t('common:resource.deleteQuestion', { name: todoToDelete?.task ?? '' })}
-      </ConfirmDialog>
+        onConfirm={(todo) => todoMutations.remove.mutate(todo.id, { onSettled: () => setTodoToDelete(null) })}
+      />
     </>
   );
 }
