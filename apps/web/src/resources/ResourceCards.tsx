@@ -1,14 +1,13 @@
 import { Alert, Box, Button, Group, Pagination, SimpleGrid, Skeleton, Text } from '@mantine/core';
-import { IconPlus, IconRefresh } from '@tabler/icons-react';
+import { IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { errorMessageOf } from '../lib/api';
 import { formatNumber } from '../lib/format';
 import { usePageTitle } from '../lib/page-title';
-import { useCan } from '../lib/permissions';
 import { useTableUrlState } from '../lib/table-url-state';
+import { AddRecordButton } from './AddRecordButton';
 import { useResourceList } from './api';
 import { isFiltered, ResourceFilters } from './ResourceFilters';
 import type { ResourceDefinition } from './types';
@@ -35,7 +34,6 @@ export function ResourceCardsPage<Rec, Values>({
   const { t } = useTranslation([def.ns, 'common']);
   const title = t('title');
   usePageTitle(title);
-  const can = useCan();
   const filterNames = (def.filters ?? []).map((filter) => filter.name);
   const table = useTableUrlState({ filters: filterNames, defaultPageSize: pageSize });
   const list = useResourceList(def, table.query);
@@ -94,17 +92,7 @@ export function ResourceCardsPage<Rec, Values>({
       <PageHeader
         title={title}
         breadcrumbs={[{ label: t('common:resource.dashboard'), to: '/' }, { label: title }]}
-        actions={
-          can(`${def.area}.manage`) ? (
-            <Button
-              component={Link}
-              to={`${def.route}/new`}
-              leftSection={<IconPlus size={18} aria-hidden="true" />}
-            >
-              {t('common:resource.add', { entity: t('one') })}
-            </Button>
-          ) : null
-        }
+        actions={<AddRecordButton def={def} />}
       />
       {children}
       <Group gap="sm" align="flex-end" wrap="wrap" mb="md">

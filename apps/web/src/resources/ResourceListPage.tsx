@@ -1,14 +1,6 @@
 import { Button, Checkbox, Group, Menu, Paper, Text } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
-import {
-  IconColumns,
-  IconDownload,
-  IconEye,
-  IconPencil,
-  IconPlus,
-  IconTrash,
-  IconX,
-} from '@tabler/icons-react';
+import { IconColumns, IconDownload, IconEye, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +13,7 @@ import { usePageTitle } from '../lib/page-title';
 import { useCan } from '../lib/permissions';
 import { useTableUrlState } from '../lib/table-url-state';
 import { downloadFile } from '../lib/transfer';
+import { AddRecordButton } from './AddRecordButton';
 import { useResourceList, useResourceMutations } from './api';
 import { ResourceFilters } from './ResourceFilters';
 import { actionsColumn, DeleteMenuItem, ResourceTable, resourceColumns } from './ResourceTable';
@@ -179,15 +172,7 @@ export function ResourceListPage<Rec, Values>({ def, children }: ResourceListPag
             >
               {t('common:resource.export')}
             </Button>
-            {mayManage ? (
-              <Button
-                component={Link}
-                to={`${def.route}/new`}
-                leftSection={<IconPlus size={18} aria-hidden="true" />}
-              >
-                {t('common:resource.add', { entity: t('one') })}
-              </Button>
-            ) : null}
+            <AddRecordButton def={def} />
           </>
         }
       />

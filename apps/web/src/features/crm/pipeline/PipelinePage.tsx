@@ -12,7 +12,6 @@ import {
   Anchor,
   Badge,
   Box,
-  Button,
   Group,
   Menu,
   Paper,
@@ -22,7 +21,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconDots, IconPlus } from '@tabler/icons-react';
+import { IconDots } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type DragEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +32,7 @@ import { api, errorMessageOf } from '../../../lib/api';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/page-title';
 import { useCan } from '../../../lib/permissions';
+import { AddRecordButton } from '../../../resources/AddRecordButton';
 import { resourceQueryKeys, useResourceMutations } from '../../../resources/api';
 import { valueLabel } from '../../../resources/ResourceForm';
 import { CrmTabs } from '../CrmTabs';
@@ -125,17 +125,7 @@ export function PipelinePage() {
       <PageHeader
         title={title}
         breadcrumbs={[{ label: t('common:resource.dashboard'), to: '/' }, { label: title }]}
-        actions={
-          mayManage ? (
-            <Button
-              component={Link}
-              to="/apps/crm/deals/new"
-              leftSection={<IconPlus size={16} aria-hidden="true" />}
-            >
-              {t('common:resource.add', { entity: t('crm/deals:one') })}
-            </Button>
-          ) : null
-        }
+        actions={<AddRecordButton def={deals} />}
       />
       <CrmTabs />
       <Group justify="space-between" align="flex-end" mb="md">

@@ -1,0 +1,18 @@
+import { Button } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useCan } from '../lib/permissions';
+import type { ResourceDefinition } from './types';
+
+/** "Add <one>", to the resource's new-record form; nothing for those without `<area>.manage`. */
+export function AddRecordButton<Rec, Values>({ def }: { def: ResourceDefinition<Rec, Values> }) {
+  const { t } = useTranslation([def.ns, 'common']);
+  const can = useCan();
+  if (!can(`${def.area}.manage`)) return null;
+  return (
+    <Button component={Link} to={`${def.route}/new`} leftSection={<IconPlus size={18} aria-hidden="true" />}>
+      {t('common:resource.add', { entity: t('one') })}
+    </Button>
+  );
+}
