@@ -7,7 +7,7 @@ import { valueLabel } from './ResourceForm';
 import type { ResourceDefinition } from './types';
 
 /** Whether the list is narrowed by a search or a filter. */
-export const isFiltered = (table: TableUrlState) =>
+export const isFiltered = (table: Pick<TableUrlState<string>, 'search' | 'filters'>) =>
   Boolean(table.search) || Object.keys(table.filters).length > 0;
 
 /**
@@ -45,15 +45,22 @@ export function ResourceFilters<Rec, Values>({
           w={180}
         />
       ))}
-      {isFiltered(table) ? (
-        <Button
-          variant="subtle"
-          leftSection={<IconX size={16} aria-hidden="true" />}
-          onClick={table.clearFilters}
-        >
-          {t('common:resource.clearFilters')}
-        </Button>
-      ) : null}
+      <ClearFiltersButton table={table} />
     </>
+  );
+}
+
+/** "Clear filters" at the end of a list's toolbar, while a search or a filter narrows the list. */
+export function ClearFiltersButton<Filter extends string>({ table }: { table: TableUrlState<Filter> }) {
+  const { t } = useTranslation('common');
+  if (!isFiltered(table)) return null;
+  return (
+    <Button
+      variant="subtle"
+      leftSection={<IconX size={16} aria-hidden="true" />}
+      onClick={table.clearFilters}
+    >
+      {t('resource.clearFilters')}
+    </Button>
   );
 }

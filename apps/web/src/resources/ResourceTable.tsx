@@ -28,19 +28,20 @@ export function resourceColumns<Rec>(columns: ColumnSpec<Rec>[], t: TFunction): 
 
 /**
  * The last column: a ⋯ menu of what may be done with the row (`items`: its Menu.Items), the button
- * named "Actions for <name>" for assistive technology.
+ * named "Actions for <name>" for assistive technology. `width`: the menu's, for longer entries.
  */
 export function actionsColumn<Rec>(
   t: TFunction,
   nameOf: (record: Rec) => string,
   items: (record: Rec) => ReactNode,
+  width = 200,
 ): ColumnDef<Rec, unknown> {
   return {
     id: 'actions',
     header: () => <VisuallyHidden>{t('common:resource.actions')}</VisuallyHidden>,
     meta: { align: 'right', width: 56 },
     cell: ({ row }) => (
-      <Menu position="bottom-end" withinPortal shadow="md" width={200}>
+      <Menu position="bottom-end" withinPortal shadow="md" width={width}>
         <Menu.Target>
           <ActionIcon
             variant="subtle"

@@ -1,11 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type GroupRecord, groupCreate, groupUpdate, type Permission } from '@ledgerdesk/contracts';
 import {
-  Alert,
   Anchor,
-  Button,
   Checkbox,
-  Group,
   Input,
   Modal,
   MultiSelect,
@@ -17,12 +14,13 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertCircle, IconHistory } from '@tabler/icons-react';
+import { IconHistory } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Controller, FormProvider, type SubmitHandler, useForm, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod/mini';
+import { FormErrorAlert, FormFooter } from '../../components/FormFooter';
 import { errorMessageOf } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { useCan } from '../../lib/permissions';
@@ -209,28 +207,6 @@ function GroupFields({ initialMembers }: { initialMembers: UserOption[] }) {
   );
 }
 
-function FormFooter({ onCancel, pending, label }: { onCancel: () => void; pending: boolean; label: string }) {
-  const { t } = useTranslation('groups');
-  return (
-    <Group justify="flex-end" gap="sm" mt="xs">
-      <Button variant="default" onClick={onCancel} disabled={pending}>
-        {t('common:actions.cancel')}
-      </Button>
-      <Button type="submit" loading={pending} disabled={pending}>
-        {label}
-      </Button>
-    </Group>
-  );
-}
-
-function ServerAlert({ message }: { message: string | null }) {
-  return message ? (
-    <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle aria-hidden="true" />}>
-      {message}
-    </Alert>
-  ) : null;
-}
-
 function CreateGroupForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('groups');
   const create = useCreateGroup();
@@ -253,7 +229,7 @@ function CreateGroupForm({ onClose }: { onClose: () => void }) {
     <FormProvider {...form}>
       <form onSubmit={form.handleSubmit(onSubmit)} noValidate>
         <Stack gap="md">
-          <ServerAlert message={serverError} />
+          <FormErrorAlert message={serverError} />
           <GroupFields initialMembers={[]} />
           <FormFooter onCancel={onClose} pending={create.isPending} label={t('add')} />
         </Stack>
@@ -291,7 +267,7 @@ function EditGroupForm({ group, onClose }: { group: GroupRecord; onClose: () => 
     <FormProvider {...form}>
       <form onSubmit={form.handleSubmit(onSubmit)} noValidate>
         <Stack gap="md">
-          <ServerAlert message={serverError} />
+          <FormErrorAlert message={serverError} />
           <GroupFields initialMembers={group.members.map(userOptionOf)} />
           {can('audit.view') ? (
             <Anchor component={Link} to={historyUrl(group.id)} size="sm" onClick={onClose}>

@@ -1,6 +1,6 @@
 import type { GroupRecord } from '@ledgerdesk/contracts';
-import { ActionIcon, Badge, Button, Group, Menu, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconDots, IconHistory, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, Group, Menu, Text, Tooltip } from '@mantine/core';
+import { IconHistory, IconPencil, IconPlus } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { SearchInput } from '../../components/SearchInput';
 import { usePageTitle } from '../../lib/page-title';
 import { useCan } from '../../lib/permissions';
 import { useTableUrlState } from '../../lib/table-url-state';
+import { actionsColumn, DeleteMenuItem } from '../../resources/ResourceTable';
 import { useDeleteGroup, useGroups } from './api';
 import { GroupFormModal, historyUrl } from './GroupFormModal';
 import { permissionLabel } from './permission-areas';
@@ -88,57 +89,36 @@ export function GroupsPage() {
     if (!mayManage && !mayAudit) return base;
     return [
       ...base,
-      column.display({
-        id: 'actions',
-        header: () => <VisuallyHidden>{t('common:table.actions')}</VisuallyHidden>,
-        meta: { align: 'right', width: 56 },
-        cell: ({ row }) => {
-          const group = row.original;
-          return (
-            <Menu position="bottom-end" withinPortal shadow="md" width={200}>
-              <Menu.Target>
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  aria-label={t('common:table.actionsFor', { name: group.name })}
-                >
-                  <IconDots size={18} aria-hidden="true" />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                {mayManage ? (
-                  <Menu.Item
-                    leftSection={<IconPencil size={16} aria-hidden="true" />}
-                    onClick={() => setForm({ opened: true, group })}
-                  >
-                    {t('common:actions.edit')}
-                  </Menu.Item>
-                ) : null}
-                {mayAudit ? (
-                  <Menu.Item
-                    leftSection={<IconHistory size={16} aria-hidden="true" />}
-                    onClick={() => navigate(historyUrl(group.id))}
-                  >
-                    {t('history')}
-                  </Menu.Item>
-                ) : null}
-                {mayManage ? (
-                  <>
-                    <Menu.Divider />
-                    <Menu.Item
-                      color="red"
-                      leftSection={<IconTrash size={16} aria-hidden="true" />}
-                      onClick={() => setToDelete(group)}
-                    >
-                      {t('common:actions.delete')}
-                    </Menu.Item>
-                  </>
-                ) : null}
-              </Menu.Dropdown>
-            </Menu>
-          );
-        },
-      }),
+      actionsColumn<GroupRecord>(
+        t,
+        (group) => group.name,
+        (group) => (
+          <>
+            {mayManage ? (
+              <Menu.Item
+                leftSection={<IconPencil size={16} aria-hidden="true" />}
+                onClick={() => setForm({ opened: true, group })}
+              >
+                {t('common:actions.edit')}
+              </Menu.Item>
+            ) : null}
+            {mayAudit ? (
+              <Menu.Item
+                leftSection={<IconHistory size={16} aria-hidden="true" />}
+                onClick={() => navigate(historyUrl(group.id))}
+              >
+                {t('history')}
+              </Menu.Item>
+            ) : null}
+            {mayManage ? (
+              <>
+                <Menu.Divider />
+                <DeleteMenuItem onClick={() => setToDelete(group)} />
+              </>
+            ) : null}
+          </>
+        ),
+      ),
     ];
   }, [mayManage, mayAudit, navigate, t]);
 

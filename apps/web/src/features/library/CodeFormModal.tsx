@@ -7,24 +7,12 @@ import {
   codeUpdate,
   libraryMessages,
 } from '@ledgerdesk/contracts';
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Group, Modal, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { Controller, FormProvider, type SubmitHandler, useForm, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod/mini';
+import { FormErrorAlert, FormFooter } from '../../components/FormFooter';
 import { errorMessageOf } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { formatMoney } from '../../lib/format';
@@ -222,33 +210,6 @@ function CodeFields({ level, editing }: { level: CodeLevel; editing: CodeRecord 
   );
 }
 
-function FormFooter({ error, pending, label, onCancel }: FooterProps) {
-  const { t } = useTranslation('library');
-  return (
-    <>
-      {error ? (
-        <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle aria-hidden="true" />}>
-          {error}
-        </Alert>
-      ) : null}
-      <Group justify="flex-end" gap="sm" mt="xs">
-        <Button variant="default" onClick={onCancel} disabled={pending}>
-          {t('common:actions.cancel')}
-        </Button>
-        <Button type="submit" loading={pending} disabled={pending}>
-          {label}
-        </Button>
-      </Group>
-    </>
-  );
-}
-interface FooterProps {
-  error: string | null;
-  pending: boolean;
-  label: string;
-  onCancel: () => void;
-}
-
 function CreateCodeForm({
   level,
   parent,
@@ -293,8 +254,8 @@ function CreateCodeForm({
       <form onSubmit={form.handleSubmit(onSubmit)} noValidate>
         <Stack gap="md">
           <CodeFields level={level} editing={null} />
+          <FormErrorAlert message={serverError} />
           <FormFooter
-            error={serverError}
             pending={create.isPending}
             label={t('addCode', { level: levelLabel(level) })}
             onCancel={onClose}
@@ -352,12 +313,8 @@ function EditCodeForm({
       <form onSubmit={form.handleSubmit(onSubmit)} noValidate>
         <Stack gap="md">
           <CodeFields level={level} editing={record} />
-          <FormFooter
-            error={serverError}
-            pending={update.isPending}
-            label={t('common:actions.saveChanges')}
-            onCancel={onClose}
-          />
+          <FormErrorAlert message={serverError} />
+          <FormFooter pending={update.isPending} label={t('common:actions.saveChanges')} onCancel={onClose} />
         </Stack>
       </form>
     </FormProvider>

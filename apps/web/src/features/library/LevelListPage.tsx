@@ -1,6 +1,5 @@
 import type { CodeLevel, CodeRecord } from '@ledgerdesk/contracts';
 import {
-  ActionIcon,
   Anchor,
   Badge,
   Button,
@@ -12,11 +11,9 @@ import {
   Select,
   Stack,
   Text,
-  VisuallyHidden,
 } from '@mantine/core';
 import {
   IconArrowsMove,
-  IconDots,
   IconDownload,
   IconEye,
   IconEyeOff,
@@ -47,6 +44,8 @@ import { usePageTitle } from '../../lib/page-title';
 import { useCan } from '../../lib/permissions';
 import { useTableUrlState } from '../../lib/table-url-state';
 import { saveBlob } from '../../lib/transfer';
+import { ClearFiltersButton, isFiltered } from '../../resources/ResourceFilters';
+import { actionsColumn, DeleteMenuItem } from '../../resources/ResourceTable';
 import {
   type BulkDeleteOutcome,
   codeFilters,
@@ -308,88 +307,67 @@ function LevelListPage({ level }: { level: CodeLevel }) {
           </Text>
         ),
       }),
-      column.display({
-        id: 'actions',
-        header: () => <VisuallyHidden>{t('common:table.actions')}</VisuallyHidden>,
-        meta: { align: 'right', width: 56 },
-        cell: ({ row }) => {
-          const record = row.original;
-          return (
-            <Menu position="bottom-end" withinPortal shadow="md" width={220}>
-              <Menu.Target>
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  aria-label={t('common:table.actionsFor', { name: record.codeComb })}
-                >
-                  <IconDots size={18} aria-hidden="true" />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
+      actionsColumn<CodeRecord>(
+        t,
+        (record) => record.codeComb,
+        (record) => (
+          <>
+            <Menu.Item
+              leftSection={<IconFolderOpen size={16} aria-hidden="true" />}
+              onClick={() => navigate(browserUrl(record.id))}
+            >
+              {t('list.openInBrowser')}
+            </Menu.Item>
+            {mayManage ? (
+              <>
                 <Menu.Item
-                  leftSection={<IconFolderOpen size={16} aria-hidden="true" />}
-                  onClick={() => navigate(browserUrl(record.id))}
+                  leftSection={<IconPencil size={16} aria-hidden="true" />}
+                  onClick={() => setForm({ mode: 'edit', record })}
                 >
-                  {t('list.openInBrowser')}
+                  {t('common:actions.edit')}
                 </Menu.Item>
-                {mayManage ? (
-                  <>
-                    <Menu.Item
-                      leftSection={<IconPencil size={16} aria-hidden="true" />}
-                      onClick={() => setForm({ mode: 'edit', record })}
-                    >
-                      {t('common:actions.edit')}
-                    </Menu.Item>
-                    {level > 1 ? (
-                      <Menu.Item
-                        leftSection={<IconArrowsMove size={16} aria-hidden="true" />}
-                        onClick={() => setToMove(record)}
-                      >
-                        {t('common:actions.move')}
-                      </Menu.Item>
-                    ) : null}
-                    <Menu.Item
-                      leftSection={
-                        record.isActive ? (
-                          <IconEyeOff size={16} aria-hidden="true" />
-                        ) : (
-                          <IconEye size={16} aria-hidden="true" />
-                        )
-                      }
-                      onClick={() => update.mutate(updateBodyOf(record, { isActive: !record.isActive }))}
-                    >
-                      {record.isActive ? t('deactivate') : t('activate')}
-                    </Menu.Item>
-                  </>
+                {level > 1 ? (
+                  <Menu.Item
+                    leftSection={<IconArrowsMove size={16} aria-hidden="true" />}
+                    onClick={() => setToMove(record)}
+                  >
+                    {t('common:actions.move')}
+                  </Menu.Item>
                 ) : null}
                 <Menu.Item
-                  leftSection={<IconDownload size={16} aria-hidden="true" />}
-                  onClick={() => void exportSubtree(record)}
+                  leftSection={
+                    record.isActive ? (
+                      <IconEyeOff size={16} aria-hidden="true" />
+                    ) : (
+                      <IconEye size={16} aria-hidden="true" />
+                    )
+                  }
+                  onClick={() => update.mutate(updateBodyOf(record, { isActive: !record.isActive }))}
                 >
-                  {level === 4 ? t('list.exportCsv') : t('list.exportSubtreeCsv')}
+                  {record.isActive ? t('deactivate') : t('activate')}
                 </Menu.Item>
-                {mayManage ? (
-                  <>
-                    <Menu.Divider />
-                    <Menu.Item
-                      color="red"
-                      leftSection={<IconTrash size={16} aria-hidden="true" />}
-                      onClick={() => setToDelete(record)}
-                    >
-                      {t('common:actions.delete')}
-                    </Menu.Item>
-                  </>
-                ) : null}
-              </Menu.Dropdown>
-            </Menu>
-          );
-        },
-      }),
+              </>
+            ) : null}
+            <Menu.Item
+              leftSection={<IconDownload size={16} aria-hidden="true" />}
+              onClick={() => void exportSubtree(record)}
+            >
+              {level === 4 ? t('list.exportCsv') : t('list.exportSubtreeCsv')}
+            </Menu.Item>
+            {mayManage ? (
+              <>
+                <Menu.Divider />
+                <DeleteMenuItem onClick={() => setToDelete(record)} />
+              </>
+            ) : null}
+          </>
+        ),
+        220,
+      ),
     );
     return list;
   }, [level, above, mayManage, navigate, update.mutate, t]);
 
-  const filtered = Boolean(table.search || Object.keys(table.filters).length);
   const toolbar = (
     <>
       <SearchInput
@@ -420,11 +398,7 @@ function LevelListPage({ level }: { level: CodeLevel }) {
         clearable
         w={{ base: '100%', sm: 150 }}
       />
-      {filtered ? (
-        <Button variant="subtle" onClick={table.clearFilters}>
-          {t('common:actions.clearFilters')}
-        </Button>
-      ) : null}
+      <ClearFiltersButton table={table} />
     </>
   );
 
@@ -554,7 +528,9 @@ function LevelListPage({ level }: { level: CodeLevel }) {
         fetching={codes.isFetching}
         error={codes.error}
         onRetry={() => void codes.refetch()}
-        emptyMessage={filtered ? t('list.noMatch', { level: levelLabel(level) }) : t('columns.empty')}
+        emptyMessage={
+          isFiltered(table) ? t('list.noMatch', { level: levelLabel(level) }) : t('columns.empty')
+        }
         noun={[t('list.noun', { level: levelLabel(level) }), title]}
         getRowId={(record) => record.id}
         toolbar={toolbar}

@@ -1,25 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type UserRecord, type UserUpdate, userCreate, userUpdate } from '@ledgerdesk/contracts';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Flex,
-  Group,
-  Modal,
-  MultiSelect,
-  Radio,
-  SimpleGrid,
-  Stack,
-  Switch,
-  TextInput,
-} from '@mantine/core';
-import { IconAlertCircle, IconHistory } from '@tabler/icons-react';
+import { Anchor, Flex, Modal, MultiSelect, Radio, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, FormProvider, type SubmitHandler, useForm, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod/mini';
+import { FormErrorAlert, FormFooter } from '../../components/FormFooter';
 import { NewPasswordInput } from '../../components/PasswordRules';
 import { errorMessageOf } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form-errors';
@@ -141,37 +129,6 @@ function UserFields({ autoFocus }: { autoFocus: boolean }) {
   );
 }
 
-function FormAlert({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle aria-hidden="true" />}>
-      {message}
-    </Alert>
-  );
-}
-
-function FormButtons({
-  onCancel,
-  pending,
-  label,
-}: {
-  onCancel: () => void;
-  pending: boolean;
-  label: string;
-}) {
-  const { t } = useTranslation('users');
-  return (
-    <Group justify="flex-end" gap="sm" mt="xs">
-      <Button variant="default" onClick={onCancel} disabled={pending}>
-        {t('common:actions.cancel')}
-      </Button>
-      <Button type="submit" loading={pending} disabled={pending}>
-        {label}
-      </Button>
-    </Group>
-  );
-}
-
 type CreateInput = z.input<typeof userCreate>;
 type CreateOutput = z.output<typeof userCreate>;
 
@@ -219,7 +176,7 @@ function CreateUserForm({ onClose }: { onClose: () => void }) {
     <FormProvider {...form}>
       <form onSubmit={form.handleSubmit(onSubmit)} noValidate>
         <Stack gap="md">
-          <FormAlert message={serverError} />
+          <FormErrorAlert message={serverError} />
           <UserFields autoFocus />
           <Controller
             control={control}
@@ -250,7 +207,7 @@ function CreateUserForm({ onClose }: { onClose: () => void }) {
               withAsterisk
             />
           )}
-          <FormButtons onCancel={onClose} pending={create.isPending} label={t('add')} />
+          <FormFooter onCancel={onClose} pending={create.isPending} label={t('add')} />
         </Stack>
       </form>
     </FormProvider>
@@ -294,7 +251,7 @@ function EditUserForm({ user, onClose }: { user: UserRecord; onClose: () => void
     <FormProvider {...form}>
       <form onSubmit={form.handleSubmit(onSubmit)} noValidate>
         <Stack gap="md">
-          <FormAlert message={serverError} />
+          <FormErrorAlert message={serverError} />
           <UserFields autoFocus />
           {can('audit.view') ? (
             <Anchor component={Link} to={historyUrl(user.id)} size="sm" onClick={onClose}>
@@ -302,11 +259,7 @@ function EditUserForm({ user, onClose }: { user: UserRecord; onClose: () => void
               history in the audit log
             </Anchor>
           ) : null}
-          <FormButtons
-            onCancel={onClose}
-            pending={update.isPending}
-            label={t('common:actions.saveChanges')}
-          />
+          <FormFooter onCancel={onClose} pending={update.isPending} label={t('common:actions.saveChanges')} />
         </Stack>
       </form>
     </FormProvider>

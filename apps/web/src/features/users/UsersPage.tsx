@@ -1,23 +1,10 @@
 import type { UserRecord } from '@ledgerdesk/contracts';
+import { Avatar, Badge, Button, Group, Menu, Select, Text, Tooltip } from '@mantine/core';
 import {
-  ActionIcon,
-  Avatar,
-  Badge,
-  Button,
-  Group,
-  Menu,
-  Select,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
-import {
-  IconDots,
   IconHistory,
   IconMailForward,
   IconPencil,
   IconPlus,
-  IconTrash,
   IconUserCheck,
   IconUserOff,
 } from '@tabler/icons-react';
@@ -34,6 +21,8 @@ import { usePageTitle } from '../../lib/page-title';
 import { useCan } from '../../lib/permissions';
 import { useSessionUser } from '../../lib/session';
 import { useTableUrlState } from '../../lib/table-url-state';
+import { ClearFiltersButton } from '../../resources/ResourceFilters';
+import { actionsColumn, DeleteMenuItem } from '../../resources/ResourceTable';
 import {
   useDeleteUser,
   useGroupOptions,
@@ -184,84 +173,64 @@ export function UsersPage() {
     if (!mayManage && !mayAudit) return base;
     return [
       ...base,
-      column.display({
-        id: 'actions',
-        header: () => <VisuallyHidden>{t('common:table.actions')}</VisuallyHidden>,
-        meta: { align: 'right', width: 56 },
-        cell: ({ row }) => {
-          const user = row.original;
+      actionsColumn<UserRecord>(
+        t,
+        (user) => user.email,
+        (user) => {
           const self = user.id === me?.id;
           return (
-            <Menu position="bottom-end" withinPortal shadow="md" width={240}>
-              <Menu.Target>
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  aria-label={t('common:table.actionsFor', { name: user.email })}
-                >
-                  <IconDots size={18} aria-hidden="true" />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                {mayManage ? (
-                  <>
-                    <Menu.Item
-                      leftSection={<IconPencil size={16} aria-hidden="true" />}
-                      onClick={() => setForm({ opened: true, user })}
-                    >
-                      {t('common:actions.edit')}
-                    </Menu.Item>
-                    {self ? null : (
-                      <Menu.Item
-                        leftSection={
-                          user.isActive ? (
-                            <IconUserOff size={16} aria-hidden="true" />
-                          ) : (
-                            <IconUserCheck size={16} aria-hidden="true" />
-                          )
-                        }
-                        onClick={() => update.mutate(withActive(user, !user.isActive))}
-                      >
-                        {user.isActive ? t('actions.deactivate') : t('actions.activate')}
-                      </Menu.Item>
-                    )}
-                    <Menu.Item
-                      leftSection={<IconMailForward size={16} aria-hidden="true" />}
-                      onClick={() => sendReset.mutate(user.id)}
-                    >
-                      {t('actions.sendReset')}
-                    </Menu.Item>
-                  </>
-                ) : null}
-                {mayAudit ? (
+            <>
+              {mayManage ? (
+                <>
                   <Menu.Item
-                    leftSection={<IconHistory size={16} aria-hidden="true" />}
-                    onClick={() => navigate(historyUrl(user.id))}
+                    leftSection={<IconPencil size={16} aria-hidden="true" />}
+                    onClick={() => setForm({ opened: true, user })}
                   >
-                    {t('actions.history')}
+                    {t('common:actions.edit')}
                   </Menu.Item>
-                ) : null}
-                {mayManage && !self ? (
-                  <>
-                    <Menu.Divider />
+                  {self ? null : (
                     <Menu.Item
-                      color="red"
-                      leftSection={<IconTrash size={16} aria-hidden="true" />}
-                      onClick={() => setToDelete(user)}
+                      leftSection={
+                        user.isActive ? (
+                          <IconUserOff size={16} aria-hidden="true" />
+                        ) : (
+                          <IconUserCheck size={16} aria-hidden="true" />
+                        )
+                      }
+                      onClick={() => update.mutate(withActive(user, !user.isActive))}
                     >
-                      {t('common:actions.delete')}
+                      {user.isActive ? t('actions.deactivate') : t('actions.activate')}
                     </Menu.Item>
-                  </>
-                ) : null}
-              </Menu.Dropdown>
-            </Menu>
+                  )}
+                  <Menu.Item
+                    leftSection={<IconMailForward size={16} aria-hidden="true" />}
+                    onClick={() => sendReset.mutate(user.id)}
+                  >
+                    {t('actions.sendReset')}
+                  </Menu.Item>
+                </>
+              ) : null}
+              {mayAudit ? (
+                <Menu.Item
+                  leftSection={<IconHistory size={16} aria-hidden="true" />}
+                  onClick={() => navigate(historyUrl(user.id))}
+                >
+                  {t('actions.history')}
+                </Menu.Item>
+              ) : null}
+              {mayManage && !self ? (
+                <>
+                  <Menu.Divider />
+                  <DeleteMenuItem onClick={() => setToDelete(user)} />
+                </>
+              ) : null}
+            </>
           );
         },
-      }),
+        240,
+      ),
     ];
   }, [mayManage, mayAudit, me?.id, navigate, update.mutate, sendReset.mutate, t]);
-
-  const filtered = Boolean(table.search || Object.keys(table.filters).length);
 
   const toolbar = (
     <>
@@ -303,11 +272,7 @@ export function UsersPage() {
         clearable
         w={{ base: '100%', xs: 180 }}
       />
-      {filtered ? (
-        <Button variant="subtle" onClick={table.clearFilters}>
-          {t('common:actions.clearFilters')}
-        </Button>
-      ) : null}
+      <ClearFiltersButton table={table} />
     </>
   );
 
