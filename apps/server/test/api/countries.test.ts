@@ -1,4 +1,4 @@
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countries } from '../../src/db/schema';
 import { countryList } from '../../src/modules/countries/data';
@@ -23,6 +23,18 @@ describe('countries', () => {
     await syncCountries(ctx.database.db);
     const again = await ctx.database.db.select().from(countries).orderBy(asc(countries.id));
     expect(again.map((r) => r.updatedAt.getTime())).toEqual(rows.map((r) => r.updatedAt.getTime()));
+  });
+
+  it('are put right by the next sync: a changed entry restored, an extra one removed', async () => {
+    const { db } = ctx.database;
+    await db.update(countries).set({ dialCode: '+93' }).where(eq(countries.isoCode, 'AG'));
+    await db
+      .insert(countries)
+      .values({ id: countryList.length + 1, isoCode: 'ZZ', name: 'Nowhere', dialCode: '+999' });
+    await syncCountries(db);
+    const [antigua] = await db.select().from(countries).where(eq(countries.isoCode, 'AG'));
+    expect(antigua?.dialCode).toBe('+1-268');
+    expect(await db.select().from(countries).where(eq(countries.isoCode, 'ZZ'))).toEqual([]);
   });
 
   it('are listed to anyone, signed in or not, with flags', async () => {
