@@ -31,7 +31,10 @@ function CodeColumn({ level, parent, path, focusRequest, onFocusTaken, onOpen, o
   const { t } = useTranslation('library');
   const children = useChildren(level, parent === undefined ? undefined : (parent?.id ?? null));
   const rows = rowsOf(children.data);
-  const count = children.data?.pages[0]?.count;
+  const firstPage = children.data?.pages[0];
+  const count = firstPage?.count;
+  // "1,000+": past the cap the count does not say how many are left.
+  const capped = Boolean(firstPage?.countCapped);
   const selectedId = path[level - 1]?.id;
   const [active, setActive] = useState<string | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
@@ -213,7 +216,9 @@ function CodeColumn({ level, parent, path, focusRequest, onFocusTaken, onOpen, o
               loading={children.isFetchingNextPage}
               onClick={() => void children.fetchNextPage()}
             >
-              Show more ({(count ?? 0) - rows.length} left)
+              {capped
+                ? t('columns.showMore')
+                : t('columns.showMoreLeft', { count: (count ?? 0) - rows.length })}
             </Button>
           </Group>
         ) : null}
@@ -230,8 +235,14 @@ function CodeColumn({ level, parent, path, focusRequest, onFocusTaken, onOpen, o
               {t('tabs.level', { level: levelLabel(level) })}
             </Text>
             {count !== undefined ? (
-              <Badge size="sm" variant="light" color="gray" aria-label={t('codeCount', { count })}>
+              <Badge
+                size="sm"
+                variant="light"
+                color="gray"
+                aria-label={capped ? t('codeCountAtLeast', { count }) : t('codeCount', { count })}
+              >
                 {formatNumber(count)}
+                {capped ? '+' : ''}
               </Badge>
             ) : null}
           </Group>

@@ -39,6 +39,7 @@ import { SearchInput } from '../../components/SearchInput';
 import { i18n } from '../../i18n';
 import { errorMessageOf } from '../../lib/api';
 import { formatBytes, formatDateTime, formatMoney, formatNumber, formatQuantity } from '../../lib/format';
+import { hasMorePages } from '../../lib/list';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { usePageTitle } from '../../lib/page-title';
 import { useCan } from '../../lib/permissions';
@@ -168,8 +169,9 @@ function LevelListPage({ level }: { level: CodeLevel }) {
             controller.signal,
           );
           lines.push(...answer.results.map(csvLineOf));
-          setExportState({ done: lines.length - 1, total: answer.count });
-          if (page * EXPORT_PAGE_SIZE >= answer.count || answer.results.length === 0) break;
+          // Past a capped count the total is only known at the end: it is at least what is done.
+          setExportState({ done: lines.length - 1, total: Math.max(answer.count, lines.length - 1) });
+          if (!hasMorePages(answer)) break;
         }
       }
       const blob = new Blob(lines, { type: 'text/csv;charset=utf-8' });

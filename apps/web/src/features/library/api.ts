@@ -33,7 +33,7 @@ import {
 import type { z } from 'zod/mini';
 import { i18n } from '../../i18n';
 import { api, errorMessageOf, isApiError } from '../../lib/api';
-import type { ListResponse, MutationResponse } from '../../lib/list';
+import { hasMorePages, type ListResponse, type MutationResponse } from '../../lib/list';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { resourceKeys } from '../../lib/query-keys';
 import type { ListParams } from '../../lib/table-url-state';
@@ -106,8 +106,7 @@ export function useChildren(level: CodeLevel, parent: string | null | undefined)
         signal,
       ),
     initialPageParam: 1,
-    getNextPageParam: (last: CodeList) =>
-      last.page * last.pageSize < last.count ? last.page + 1 : undefined,
+    getNextPageParam: (last: CodeList) => (hasMorePages(last) ? last.page + 1 : undefined),
     enabled: parent !== undefined,
   });
 }
