@@ -1,6 +1,7 @@
 import { PASSWORD_MIN_LENGTH, type passwordRules } from '@ledgerdesk/contracts';
-import { List, PasswordInput, type PasswordInputProps, Text } from '@mantine/core';
+import { List, type PasswordInputProps, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { PasswordField } from './PasswordField';
 
 /** The contracts' password rules (`passwordRules`), in their order, as keys of `common:password.rules`. */
 const ruleKeys = ['minLength', 'common', 'similar', 'digits'] as const satisfies {
@@ -29,12 +30,9 @@ export function PasswordRules() {
  * technology reads them with the field).
  */
 export function NewPasswordInput(props: PasswordInputProps & { ref?: React.Ref<HTMLInputElement> }) {
-  const { t } = useTranslation();
   return (
-    <PasswordInput
+    <PasswordField
       autoComplete="new-password"
-      visibilityToggleFocusable
-      visibilityToggleButtonProps={{ 'aria-label': t('password.show') }}
       {...props}
       description={<PasswordRules />}
       descriptionProps={{ component: 'div' }}

@@ -1,9 +1,10 @@
 import type { LoginRequest } from '@ledgerdesk/contracts';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { PasswordField } from '../../components/PasswordField';
 import { errorMessageOf } from '../../lib/api';
 import { fieldErrorsOf } from '../../lib/form-errors';
 import { usePageTitle } from '../../lib/page-title';
@@ -130,7 +131,7 @@ export function LoginPage() {
             withAsterisk
           />
           <Stack gap={6}>
-            <PasswordInput
+            <PasswordField
               ref={inputs.password}
               name="password"
               value={values.password}
@@ -140,8 +141,6 @@ export function LoginPage() {
               placeholder={t('login.passwordPlaceholder')}
               error={errors.password}
               withAsterisk
-              visibilityToggleFocusable
-              visibilityToggleButtonProps={{ 'aria-label': t('common:password.show') }}
             />
             <Group justify="flex-end">
               <Anchor component={Link} to="/forgot-password" size="sm">

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { signupRequest } from '@ledgerdesk/contracts';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod/mini';
+import { PasswordField } from '../../components/PasswordField';
 import { NewPasswordInput } from '../../components/PasswordRules';
 import { i18n } from '../../i18n';
 import { errorMessageOf } from '../../lib/api';
@@ -126,14 +127,12 @@ export function SignupPage() {
             error={errors.password?.message}
             withAsterisk
           />
-          <PasswordInput
+          <PasswordField
             {...register('confirmPassword')}
             label={t('common:fields.confirmPassword')}
             autoComplete="new-password"
             error={errors.confirmPassword?.message}
             withAsterisk
-            visibilityToggleFocusable
-            visibilityToggleButtonProps={{ 'aria-label': t('common:password.show') }}
           />
           <Button type="submit" fullWidth size="md" mt="xs" loading={isSubmitting} disabled={isSubmitting}>
             {t('signup.submit')}

@@ -9,7 +9,6 @@ import {
   Divider,
   Grid,
   Group,
-  PasswordInput,
   Skeleton,
   Stack,
   Text,
@@ -29,6 +28,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod/mini';
 import { PageHeader } from '../../components/PageHeader';
+import { PasswordField } from '../../components/PasswordField';
 import { NewPasswordInput } from '../../components/PasswordRules';
 import { i18n } from '../../i18n';
 import { errorMessageOf } from '../../lib/api';
@@ -254,14 +254,12 @@ function PasswordForm() {
               {done}
             </Alert>
           ) : null}
-          <PasswordInput
+          <PasswordField
             {...register('currentPassword')}
             label={t('password.current')}
             autoComplete="current-password"
             error={errors.currentPassword?.message}
             withAsterisk
-            visibilityToggleFocusable
-            visibilityToggleButtonProps={{ 'aria-label': t('common:password.show') }}
           />
           <NewPasswordInput
             {...register('newPassword')}
@@ -269,14 +267,12 @@ function PasswordForm() {
             error={errors.newPassword?.message}
             withAsterisk
           />
-          <PasswordInput
+          <PasswordField
             {...register('confirmPassword')}
             label={t('password.confirm')}
             autoComplete="new-password"
             error={errors.confirmPassword?.message}
             withAsterisk
-            visibilityToggleFocusable
-            visibilityToggleButtonProps={{ 'aria-label': t('common:password.show') }}
           />
           <Group justify="flex-end">
             <Button type="submit" loading={change.isPending} disabled={change.isPending}>
