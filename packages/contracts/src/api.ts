@@ -10,6 +10,8 @@ export const errorResponse = z.object({
   errorCode: z.string(),
   errorMessage: z.string(),
   fieldErrors: z.optional(z.record(z.string(), z.string())),
+  /** With `STALE_RECORD` (409): the record as it is now stored, version included. */
+  current: z.optional(z.unknown()),
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 

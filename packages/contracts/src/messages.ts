@@ -19,6 +19,8 @@ export const messages = {
   deleted: 'Deleted Successfully',
   keyRequired: 'Say which record: its key is missing.',
   keyInvalid: 'The record key is not valid.',
+  staleRecord:
+    'Someone else changed this record after you opened it. Reload it to see their changes, or overwrite them with yours.',
 } as const;
 
 /** Machine-readable codes carried as `errorCode` beside the human `errorMessage`. */
@@ -29,6 +31,8 @@ export const errorCodes = {
   forbidden: 'FORBIDDEN',
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
+  /** The update named a version of the record older than the stored one: `current` is the stored record. */
+  stale: 'STALE_RECORD',
   hasChildren: 'HAS_CHILDREN',
   tooLarge: 'PAYLOAD_TOO_LARGE',
   tooManyRequests: 'TOO_MANY_REQUESTS',

@@ -12,6 +12,8 @@ export class AppError extends Error {
     readonly fieldErrors?: Record<string, string>,
     /** Extra response headers, e.g. Retry-After. */
     readonly headers?: Record<string, string>,
+    /** With a stale update: the record as it is stored now, sent back as `current`. */
+    readonly current?: unknown,
   ) {
     super(message);
   }
@@ -35,6 +37,10 @@ export class AppError extends Error {
   }
   static conflict(message: string, fieldErrors?: Record<string, string>) {
     return new AppError(409, errorCodes.conflict, message, fieldErrors);
+  }
+  /** An update of a version older than the stored one (optimistic concurrency): 409 with the record. */
+  static stale(current: unknown) {
+    return new AppError(409, errorCodes.stale, messages.staleRecord, undefined, undefined, current);
   }
   static tooManyRequests(message: string, retryAfterSeconds: number) {
     return new AppError(429, errorCodes.tooManyRequests, message, undefined, {

@@ -27,6 +27,7 @@ export function registerErrorHandler(app: FastifyInstance) {
         errorCode: error.errorCode,
         errorMessage: error.message,
         ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
+        ...(error.current === undefined ? {} : { current: error.current }),
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

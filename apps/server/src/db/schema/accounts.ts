@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { auditColumns } from './columns';
+import { auditColumns, versionColumn } from './columns';
 
 export const users = pgTable(
   'users',
@@ -28,6 +28,7 @@ export const users = pgTable(
     isAdmin: boolean('is_admin').notNull().default(false),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     ...auditColumns(),
+    ...versionColumn(),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
@@ -43,6 +44,7 @@ export const groups = pgTable(
     description: text('description').notNull().default(''),
     permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
     ...auditColumns(),
+    ...versionColumn(),
   },
   (t) => [uniqueIndex('groups_name_lower_key').on(sql`lower(${t.name})`)],
 );

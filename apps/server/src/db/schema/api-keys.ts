@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
-import { auditColumns } from './columns';
+import { auditColumns, versionColumn } from './columns';
 
 /**
  * API keys. The secret itself is never stored: only its SHA-256 (looked up on every request made
@@ -22,6 +22,7 @@ export const apiKeys = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     ...auditColumns(),
+    ...versionColumn(),
   },
   (t) => [
     uniqueIndex('api_keys_secret_hash_key').on(t.secretHash),

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, integer, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { rankOf, textLiterals } from '../rank';
 import { users } from './accounts';
-import { auditColumns } from './columns';
+import { auditColumns, versionColumn } from './columns';
 
 export const crmCompanies = pgTable(
   'crm_companies',
@@ -20,6 +20,7 @@ export const crmCompanies = pgTable(
     contactEmail: text('contact_email').notNull().default(''),
     since: integer('since'),
     ...auditColumns(),
+    ...versionColumn(),
   },
   (t) => [
     index('crm_companies_name_idx').on(t.name),
@@ -53,6 +54,7 @@ export const crmContacts = pgTable(
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     lastContacted: date('last_contacted'),
     ...auditColumns(),
+    ...versionColumn(),
   },
   (t) => [
     index('crm_contacts_name_idx').on(t.name),
@@ -83,6 +85,7 @@ export const crmLeads = pgTable(
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     status: text('status').notNull().default('New'),
     ...auditColumns(),
+    ...versionColumn(),
   },
   (t) => [
     index('crm_leads_name_idx').on(t.name),
@@ -119,6 +122,7 @@ export const crmDeals = pgTable(
     companyId: uuid('company_id').references(() => crmCompanies.id, { onDelete: 'restrict' }),
     description: text('description').notNull().default(''),
     ...auditColumns(),
+    ...versionColumn(),
   },
   (t) => [
     index('crm_deals_name_idx').on(t.dealName),

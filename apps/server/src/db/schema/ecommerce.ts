@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { auditColumns } from './columns';
+import { auditColumns, versionColumn } from './columns';
 
 export const sellers = pgTable(
   'sellers',
@@ -25,6 +25,7 @@ export const sellers = pgTable(
     location: text('location').notNull().default(''),
     joinedDate: date('joined_date').notNull().default(sql`current_date`),
     ...auditColumns(),
+    ...versionColumn(),
   },
   (t) => [
     uniqueIndex('sellers_email_key').on(t.email),
@@ -60,6 +61,7 @@ export const products = pgTable(
     images: text('images').array().notNull().default(sql`'{}'::text[]`),
     sellerId: uuid('seller_id').references(() => sellers.id, { onDelete: 'restrict' }),
     ...auditColumns(),
+    ...versionColumn(),
   },
   (t) => [
     index('products_created_idx').on(t.createdAt),
@@ -99,6 +101,7 @@ export const customers = pgTable(
     joiningDate: date('joining_date').notNull().default(sql`current_date`),
     status: text('status').notNull().default('Active'),
     ...auditColumns(),
+    ...versionColumn(),
   },
   (t) => [
     uniqueIndex('customers_email_key').on(t.email),
@@ -134,6 +137,7 @@ export const orders = pgTable(
     tax: numeric('tax', { precision: 14, scale: 2 }).notNull().default('0'),
     total: numeric('total', { precision: 14, scale: 2 }).notNull().default('0'),
     ...auditColumns(),
+    ...versionColumn(),
   },
   (t) => [
     uniqueIndex('orders_number_key').on(t.number),

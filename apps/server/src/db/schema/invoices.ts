@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { auditColumns } from './columns';
+import { auditColumns, versionColumn } from './columns';
 
 /** Invoice numbers come from one sequence: unique and increasing, whatever runs in parallel. */
 export const invoiceNumberSequence = pgSequence('invoice_number_seq', { startWith: 1 });
@@ -48,6 +48,7 @@ export const invoices = pgTable(
     shipping: amount('shipping').default('0'),
     total: amount('total'),
     ...auditColumns(),
+    ...versionColumn(),
   },
   (t) => [
     uniqueIndex('invoices_number_key').on(t.number),

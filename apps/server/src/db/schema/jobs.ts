@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { auditColumns } from './columns';
+import { auditColumns, versionColumn } from './columns';
 
 const rating = () => numeric('rating', { precision: 2, scale: 1, mode: 'number' }).notNull().default(0);
 
@@ -31,6 +31,7 @@ export const jobCompanies = pgTable(
     email: text('email').notNull().default(''),
     since: smallint('since'),
     ...auditColumns(),
+    ...versionColumn(),
   },
   (t) => [
     uniqueIndex('job_companies_name_key').on(sql`lower(${t.name})`),
@@ -70,6 +71,7 @@ export const jobs = pgTable(
     vacancies: integer('vacancies').notNull().default(1),
     status: text('status').notNull().default('New'),
     ...auditColumns(),
+    ...versionColumn(),
   },
   (t) => [
     // Also the company's vacancy sum (open jobs of a company) and the company filter.
@@ -105,6 +107,7 @@ export const candidates = pgTable(
     phone: text('phone').notNull().default(''),
     skills: text('skills').array().notNull().default(sql`'{}'::text[]`),
     ...auditColumns(),
+    ...versionColumn(),
   },
   (t) => [
     index('candidates_name_idx').on(t.candidateName),
@@ -141,6 +144,7 @@ export const jobApplications = pgTable(
     contact: text('contact').notNull().default(''),
     status: text('status').notNull().default('New'),
     ...auditColumns(),
+    ...versionColumn(),
   },
   (t) => [
     uniqueIndex('job_applications_candidate_job_key').on(t.candidateId, t.jobId),

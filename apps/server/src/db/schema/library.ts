@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { auditColumns } from './columns';
+import { auditColumns, versionColumn } from './columns';
 
 /** Units an L4 item is measured in (m, m², kg, pcs, lump sum, …): a list library.manage keeps. */
 export const libraryUnits = pgTable(
@@ -21,6 +21,7 @@ export const libraryUnits = pgTable(
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     ...auditColumns(),
+    ...versionColumn(),
   },
   (t) => [uniqueIndex('library_units_name_key').on(sql`lower(${t.name})`)],
 );
@@ -51,6 +52,7 @@ export const libraryCodes = pgTable(
     taxable: boolean('taxable').notNull().default(false),
     notes: text('notes').notNull().default(''),
     ...auditColumns(),
+    ...versionColumn(),
   },
   (t) => [
     uniqueIndex('library_codes_code_comb_key').on(t.codeComb),

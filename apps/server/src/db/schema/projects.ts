@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
-import { auditColumns } from './columns';
+import { auditColumns, versionColumn } from './columns';
 
 export const projects = pgTable(
   'projects',
@@ -17,6 +17,7 @@ export const projects = pgTable(
     priority: text('priority').notNull().default('Medium'),
     dueDate: date('due_date'),
     ...auditColumns(),
+    ...versionColumn(),
   },
   (t) => [
     index('projects_name_idx').on(t.name),

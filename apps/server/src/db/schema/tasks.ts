@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { auditColumns } from './columns';
+import { auditColumns, versionColumn } from './columns';
 
 export const tasks = pgTable(
   'tasks',
@@ -14,6 +14,7 @@ export const tasks = pgTable(
     /** The users the task is assigned to; kept as an array, queried through its GIN index. */
     assigneeIds: uuid('assignee_ids').array().notNull().default(sql`'{}'::uuid[]`),
     ...auditColumns(),
+    ...versionColumn(),
   },
   (t) => [
     index('tasks_status_idx').on(t.status, t.createdAt),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
-import { auditColumns } from './columns';
+import { auditColumns, versionColumn } from './columns';
 
 export const teamMembers = pgTable(
   'team_members',
@@ -15,6 +15,7 @@ export const teamMembers = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     colour: text('colour').notNull().default('blue'),
     ...auditColumns(),
+    ...versionColumn(),
   },
   (t) => [
     uniqueIndex('team_members_user_key').on(t.userId),

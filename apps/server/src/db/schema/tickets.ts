@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { rankOf, textLiterals } from '../rank';
 import { users } from './accounts';
-import { auditColumns } from './columns';
+import { auditColumns, versionColumn } from './columns';
 
 export const tickets = pgTable(
   'tickets',
@@ -22,6 +22,7 @@ export const tickets = pgTable(
     /** Set when the status becomes Closed, cleared when it is reopened: the counters' "closed". */
     closedAt: timestamp('closed_at', { withTimezone: true }),
     ...auditColumns(),
+    ...versionColumn(),
   },
   (t) => [
     index('tickets_number_idx').on(t.number),

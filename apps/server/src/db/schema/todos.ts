@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { auditColumns } from './columns';
+import { auditColumns, versionColumn } from './columns';
 
 export const todoProjects = pgTable(
   'todo_projects',
@@ -9,6 +9,7 @@ export const todoProjects = pgTable(
     name: text('name').notNull(),
     colour: text('colour').notNull().default('blue'),
     ...auditColumns(),
+    ...versionColumn(),
   },
   (t) => [
     uniqueIndex('todo_projects_name_key').on(sql`lower(${t.name})`),
@@ -32,6 +33,7 @@ export const todos = pgTable(
       .notNull()
       .references(() => todoProjects.id, { onDelete: 'restrict' }),
     ...auditColumns(),
+    ...versionColumn(),
   },
   (t) => [
     index('todos_project_idx').on(t.projectId, t.createdAt),
