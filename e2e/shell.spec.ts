@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { defaultLayout, type LayoutSetting, layoutOptions } from '@ledgerdesk/contracts';
 import type { Page } from '@playwright/test';
-import { ADMIN, expect, signIn, test } from './fixtures';
+import { ADMIN, expect, sessionToken, signIn, test } from './fixtures';
 
 /** The attribute on <html> of each setting. */
 const attributes: Record<LayoutSetting, string> = {
@@ -104,7 +104,17 @@ test.describe('the shell', () => {
     }
     await expect(html(page)).toHaveAttribute('data-mantine-color-scheme', 'dark');
     await saved;
-    await page.waitForTimeout(600);
+    // The settings are saved as they change, one PUT after another: wait until the server holds
+    // the last of them before a new sign-in reads them.
+    const token = await sessionToken(page);
+    await expect
+      .poll(async () => {
+        const stored = await page.request.get('/api/users/me/preferences/', {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        return (await stored.json()).layout;
+      })
+      .toEqual(Object.fromEntries(settings.map((setting) => [setting, changes[setting][0]])));
     await page.keyboard.press('Escape');
 
     // A reload paints with the local copy.

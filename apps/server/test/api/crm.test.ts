@@ -450,7 +450,7 @@ describe('CRM permissions', () => {
 });
 
 describe('CRM demo seed', () => {
-  it('seeds 20 companies, 60 contacts, 40 leads, 60 deals, the same every time, well under a second', async () => {
+  it('seeds 20 companies, 60 contacts, 40 leads, 60 deals, the same every time', async () => {
     const { db } = ctx.database;
     const before = {
       companies: await tally(crmCompanies),
@@ -458,10 +458,7 @@ describe('CRM demo seed', () => {
       leads: await tally(crmLeads),
       deals: await tally(crmDeals),
     };
-    const started = performance.now();
     await seedCrm(db, [rep, otherRep], rep);
-    const elapsed = performance.now() - started;
-    expect(elapsed).toBeLessThan(1000);
     expect({
       companies: (await tally(crmCompanies)) - before.companies,
       contacts: (await tally(crmContacts)) - before.contacts,
@@ -481,7 +478,6 @@ describe('CRM demo seed', () => {
       contactCount: 3,
       industryType: 'Construction',
     });
-    console.info(`seedCrm: ${elapsed.toFixed(0)} ms`);
   });
 });
 

@@ -1,0 +1,146 @@
+// Budgets of the demo seeds (issue 6): each area's demo data is written in ≤ 1,000 ms, on a fresh
+// PGlite database (and PostgreSQL too when BENCH_DATABASE_URL names a server where this may create
+// databases). Medians of RUNS fresh databases, with min–max. These were assertions in the API tests
+// once; a timing is a measurement, not a behaviour, so it lives here.
+// Run: npx tsx bench/seeds.ts
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { Database } from '../apps/server/src/db/client';
+import { openDatabase } from '../apps/server/src/db/client';
+import { users } from '../apps/server/src/db/schema';
+import { seedApiKeys } from '../apps/server/src/seed/api-keys';
+import { seedCrm } from '../apps/server/src/seed/crm';
+import { seedEcommerce } from '../apps/server/src/seed/ecommerce';
+import { seedInvoices } from '../apps/server/src/seed/invoices';
+import { seedJobs } from '../apps/server/src/seed/jobs';
+import { seedLibrary } from '../apps/server/src/seed/library';
+import { seedProjects } from '../apps/server/src/seed/projects';
+import { createRandom } from '../apps/server/src/seed/random';
+import { seedTasks } from '../apps/server/src/seed/tasks';
+import { seedTeam } from '../apps/server/src/seed/team';
+import { seedTickets } from '../apps/server/src/seed/tickets';
+import { seedTodos } from '../apps/server/src/seed/todos';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const BUDGET_MS = 1000;
+type Person = { id: string; name: string; email: string };
+
+/** Each area's seed, as the first start runs it, given the demo people and the acting admin. */
+const areas: Record<string, (db: Database, people: Person[], actor: string) => Promise<unknown>> = {
+  library: (db, _p, actor) => seedLibrary(db, createRandom(1), actor),
+  tasks: (db, people, actor) =>
+    seedTasks(
+      db,
+      createRandom(2),
+      people.map((p) => p.id),
+      actor,
+    ),
+  crm: (db, people, actor) =>
+    seedCrm(
+      db,
+      people.map((p) => p.id),
+      actor,
+    ),
+  tickets: (db, people, actor) =>
+    seedTickets(
+      db,
+      people.map((p) => p.id),
+      actor,
+    ),
+  invoices: (db, _p, actor) => seedInvoices(db, actor),
+  projects: (db, people, actor) =>
+    seedProjects(
+      db,
+      people.map((p) => p.id),
+      actor,
+    ),
+  team: (db, people, actor) => seedTeam(db, people, actor),
+  todos: (db, _p, actor) => seedTodos(db, actor),
+  ecommerce: (db, people, actor) =>
+    seedEcommerce(
+      db,
+      actor,
+      people.map((p) => p.id),
+    ),
+  jobs: (db, _p, actor) => seedJobs(db, actor),
+  'api keys': (db, _p, actor) => seedApiKeys(db, actor),
+};
+
+async function open(engine: 'pglite' | 'postgres') {
+  if (engine === 'pglite') return { handle: await openDatabase({}), drop: async () => {} };
+  const server = process.env.BENCH_DATABASE_URL as string;
+  const name = `ledgerdesk_bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    handle,
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: server });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** One fresh database: the time of each area's seed, in the order the first start runs them. */
+async function once(engine: 'pglite' | 'postgres'): Promise<Record<string, number>> {
+  const { handle, drop } = await open(engine);
+  try {
+    await handle.migrate();
+    const { db } = handle;
+    const people = (
+      await db
+        .insert(users)
+        .values(
+          Array.from({ length: 16 }, (_, i) => ({
+            email: `person${i}@bench.example`,
+            username: `person${i}`,
+            firstName: `First${i}`,
+            lastName: `Last${i}`,
+          })),
+        )
+        .returning({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+    ).map((u) => ({ id: u.id, email: u.email, name: `${u.firstName} ${u.lastName}` }));
+    const actor = people[0]?.id ?? '';
+    const timings: Record<string, number> = {};
+    for (const [area, seed] of Object.entries(areas)) {
+      const started = performance.now();
+      await seed(db, people, actor);
+      timings[area] = performance.now() - started;
+    }
+    return timings;
+  } finally {
+    await handle.close();
+    await drop();
+  }
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? Number.NaN;
+};
+
+const engines: ('pglite' | 'postgres')[] = [
+  'pglite',
+  ...(process.env.BENCH_DATABASE_URL ? (['postgres'] as const) : []),
+];
+let ok = true;
+for (const engine of engines) {
+  const runs: Record<string, number>[] = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await once(engine));
+  for (const area of Object.keys(areas)) {
+    const ms = runs.map((r) => r[area] ?? Number.NaN);
+    const m = median(ms);
+    ok &&= m <= BUDGET_MS;
+    console.log(
+      `${m <= BUDGET_MS ? 'ok  ' : 'OVER'}  [${engine}] seed ${area}: ${m.toFixed(1)} ms (${Math.min(...ms).toFixed(1)}–${Math.max(...ms).toFixed(1)}) (budget ${BUDGET_MS} ms)`,
+    );
+  }
+}
+process.exitCode = ok ? 0 : 1;
