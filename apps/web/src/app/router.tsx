@@ -1,12 +1,12 @@
 import { createBrowserRouter, type LoaderFunctionArgs, redirect } from 'react-router';
 import { FullScreenLoader } from '../components/FullScreenLoader';
+import { lazyRoute } from '../components/lazy-route';
+import { RouteError } from '../components/RouteError';
 import { setUnauthorizedHandler } from '../lib/api';
+import type { RouteHandle } from '../lib/route-handle';
 import { loginUrlFor, safeNextPath } from '../lib/safe-redirect';
 import { getSession } from '../lib/session';
 import { resourceRoutes } from '../resources/routes';
-import { lazyRoute } from './lazy-route';
-import { RouteError } from './RouteError';
-import type { RouteHandle } from './route-handle';
 import { upcomingAreas } from './shell/areas';
 
 /** Pages inside the shell need a session; without one, sign in first and come back. */

@@ -1,8 +1,8 @@
 import type { Area } from '@ledgerdesk/contracts';
 import type { RouteObject } from 'react-router';
-import { lazyRoute } from '../app/lazy-route';
-import { RouteError } from '../app/RouteError';
-import type { RouteHandle } from '../app/route-handle';
+import { lazyRoute } from '../components/lazy-route';
+import { RouteError } from '../components/RouteError';
+import type { RouteHandle } from '../lib/route-handle';
 import type { ResourceModule } from './types';
 
 interface ResourceRoutesOptions {

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useMatches } from 'react-router';
 import { useCan } from '../../lib/permissions';
+import { requiredPermissions } from '../../lib/route-handle';
 import { ForbiddenPage } from '../pages/ForbiddenPage';
-import { requiredPermissions } from '../route-handle';
 
 /**
  * The one place where pages are guarded: a matched route whose `handle.permission` the user does
