@@ -27,6 +27,10 @@ export const RATE_LIMIT_CLASSES = {
 } as const satisfies Record<string, { perMinute: number; per: 'address' | 'user' }>;
 export type RateClass = keyof typeof RATE_LIMIT_CLASSES;
 
+/** Requests a class allows per minute, with RATE_LIMIT's factor (at least one). */
+export const rateLimitOf = (rateClass: RateClass, factor: number) =>
+  Math.max(1, Math.round(RATE_LIMIT_CLASSES[rateClass].perMinute * factor));
+
 const WINDOW_MS = 60_000;
 
 declare module 'fastify' {
@@ -80,8 +84,6 @@ function databaseStore(throttle: Throttle, log: FastifyBaseLogger): FastifyRateL
  */
 export async function registerRateLimit(app: FastifyInstance, deps: { db: Database; factor: number }) {
   if (deps.factor <= 0) return;
-  const limitOf = (rateClass: RateClass) =>
-    Math.max(1, Math.round(RATE_LIMIT_CLASSES[rateClass].perMinute * deps.factor));
   await app.register(rateLimit, {
     global: true,
     timeWindow: WINDOW_MS,
@@ -96,7 +98,7 @@ export async function registerRateLimit(app: FastifyInstance, deps: { db: Databa
           : normalizeIP(request.ip);
       return `rate:${rateClass}:${who}`;
     },
-    max: (request) => limitOf(rateClassOf(request)),
+    max: (request) => rateLimitOf(rateClassOf(request), deps.factor),
     errorResponseBuilder: (_request, context) => {
       const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
       return AppError.tooManyRequests(messages.tooManyRequests(seconds), seconds);
