@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { messages } from '@ledgerdesk/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authThrottle, sessions, users } from '../../src/db/schema';
+import { authThrottle, passwordResetTokens, sessions, users } from '../../src/db/schema';
 import { LOGIN_LIMITS } from '../../src/modules/auth/service';
 import { ADMIN, createTestContext, type TestContext } from '../context';
 
@@ -243,6 +243,35 @@ describe('throttling of failed sign-ins', () => {
     // From an address the account signed in from before, the owner still gets in.
     expect(
       (await login({ email: 'spread@test.local', password: 'spread-password-1' }, ownersAddress)).statusCode,
+    ).toBe(200);
+  });
+
+  it("a password reset forgets the account's failures, from every address", async () => {
+    const userId = await ctx.createUser({ email: 'reset-me@test.local', password: 'reset-me-password-1' });
+    const address = '10.6.0.1';
+    for (let i = 0; i < pairRule.limit; i++) {
+      await login({ email: 'reset-me@test.local', password: 'wrong-guess' }, address);
+    }
+    expect(
+      (await login({ email: 'reset-me@test.local', password: 'reset-me-password-1' }, address)).statusCode,
+    ).toBe(429);
+    const token = 'a-reset-token-known-to-the-test-only';
+    await ctx.database.db.insert(passwordResetTokens).values({
+      userId,
+      tokenHash: createHash('sha256').update(token).digest('hex'),
+      expiresAt: new Date(Date.now() + 3600_000),
+    });
+    const reset = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password: 'harbour-lantern-77' },
+      remoteAddress: address,
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(await counter('email:reset-me@test.local')).toBeUndefined();
+    expect(await counter(`email-ip:reset-me@test.local ${address}`)).toBeUndefined();
+    expect(
+      (await login({ email: 'reset-me@test.local', password: 'harbour-lantern-77' }, address)).statusCode,
     ).toBe(200);
   });
 
