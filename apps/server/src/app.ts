@@ -41,6 +41,7 @@ import { webDistDir } from './paths';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
+import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
 import { registerWebApp } from './plugins/web';
 import { registerResource } from './resources/engine';
@@ -67,6 +68,9 @@ export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
+    // Behind a reverse proxy, request.ip (audit entries, sign-in throttling, rate limits) is the
+    // client's address from X-Forwarded-For, but only when the peer is a trusted proxy.
+    trustProxy: config.trustProxy,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
@@ -89,6 +93,7 @@ export async function buildApp(deps: AppDeps) {
 
   registerErrorHandler(app);
   registerAuth(app, auth);
+  await registerRateLimit(app, { db, factor: config.rateLimit });
   await registerSecurity(app);
   await registerOpenApi(app);
 

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod/mini';
 
@@ -69,7 +70,55 @@ const envSchema = z.object({
     ),
     5,
   ),
+  TRUST_PROXY: z.optional(z.string()),
+  RATE_LIMIT: z.optional(z.string()),
 });
+
+/** Names @fastify/proxy-addr knows for the private ranges, allowed in TRUST_PROXY beside addresses. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * Which peers may say who the client is (X-Forwarded-For): none (false), or peers at these
+ * addresses or CIDRs. Refused: `true` (anyone: every client could then choose its own address and
+ * walk past the per-address limits) and a hop count (it cannot tell the proxy from a client that
+ * sends its own header, and Fastify 5 trusts no one when given a number).
+ */
+function parseTrustProxy(value: string | undefined): false | string[] {
+  if (value === undefined || value === 'false') return false;
+  const fail = (why: string): never => {
+    throw new ConfigError(`TRUST_PROXY ${why} (got "${value}")`);
+  };
+  const instead = "give the proxy's addresses or CIDRs, such as 127.0.0.1 or 10.0.0.0/8,fd00::/8";
+  if (value === 'true')
+    fail(`must not be true: that would believe any X-Forwarded-For a client sends; ${instead}`);
+  if (/^\d+$/.test(value))
+    fail(`must not be a hop count: it cannot tell the proxy from a client; ${instead}`);
+  const entries = value.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    if (PROXY_RANGE_NAMES.includes(entry)) continue;
+    const [address = '', prefix, extra] = entry.split('/');
+    const family = isIP(address);
+    const bits = family === 4 ? 32 : 128;
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
+    if (!family || !prefixOk || extra !== undefined)
+      fail(
+        `must be false or a comma-separated list of addresses, CIDRs (such as 10.0.0.0/8) or ${PROXY_RANGE_NAMES.join('/')}: "${entry}" is none of these`,
+      );
+  }
+  return entries;
+}
+
+/** `off` (no general rate limit), or a factor for every class's limit (1: the defaults). */
+function parseRateLimit(value: string | undefined): number {
+  if (value === undefined) return 1;
+  if (value === 'off' || value === 'false' || value === '0') return 0;
+  const factor = Number(value);
+  if (!Number.isFinite(factor) || factor <= 0 || factor > 10_000)
+    throw new ConfigError(
+      `RATE_LIMIT must be off or a factor for the limits between 0 and 10000, such as 1 or 2.5 (got "${value}")`,
+    );
+  return factor;
+}
 
 export type Config = {
   port: number;
@@ -86,6 +135,10 @@ export type Config = {
   sessionTtlMs: number;
   /** How long who a token belongs to is remembered (modules/auth/callers.ts); 0: not at all. */
   authCacheMs: number;
+  /** Fastify's `trustProxy`: false, or the proxies' addresses and CIDRs. */
+  trustProxy: false | string[];
+  /** Factor for the limits of plugins/rate-limit.ts; 0: no general rate limit. */
+  rateLimit: number;
 };
 
 export class ConfigError extends Error {}
@@ -118,5 +171,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     authCacheMs: e.AUTH_CACHE_SECONDS * 1000,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    rateLimit: parseRateLimit(e.RATE_LIMIT),
   };
 }

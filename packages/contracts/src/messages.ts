@@ -14,6 +14,8 @@ export const messages = {
   tooLarge: 'The request is too large.',
   tooManyLoginAttempts: (minutes: number) =>
     `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  tooManyRequests: (seconds: number) =>
+    `Too many requests. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
   added: (entity: string) => `${entity} Added Successfully`,
   updated: 'Updated Successfully',
   deleted: 'Deleted Successfully',

@@ -1,15 +1,43 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, like, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { authThrottle } from '../db/schema';
 
-/** How many hits a key may take within a window before it is locked, and for how long. */
-export type ThrottleRule = { limit: number; windowMinutes: number; lockMinutes: number };
+/**
+ * How many hits a key may take within a window before it is locked, and for how long. With
+ * `maxLockMinutes`, every hit past the limit doubles the lock (lockMinutes, 2×, 4×...) up to it.
+ */
+export type ThrottleRule = {
+  limit: number;
+  windowMinutes: number;
+  lockMinutes: number;
+  maxLockMinutes?: number;
+};
+
+const minutes = (n: number) => sql.raw(`interval '${Number(n)} minutes'`);
+
+/** A counter is swept once its window has been over this long (longer than any rule's window). */
+const SWEEP_AFTER = sql.raw(`interval '1 day'`);
+/** Every this many counts a process sweeps the counters nobody has touched for a day. */
+const SWEEP_EVERY = 1000;
 
 /**
- * Counters of failed or sensitive attempts, keyed "<purpose>:<email or address>". In the
- * database, not in memory, so that every server process sees the same counts.
+ * Counters of failed or sensitive attempts and of requests, keyed "<purpose>:<who>". In the
+ * database, not in memory, so that every server process sees the same counts; each count is one
+ * atomic upsert, so concurrent processes cannot lose one. Times are the database's `now()`, the
+ * one clock every process shares.
  */
 export function createThrottle(db: Database) {
+  let countsSinceSweep = 0;
+
+  /** Forgets counters whose window is long over and which lock nothing. */
+  async function sweep(): Promise<void> {
+    await db
+      .delete(authThrottle)
+      .where(
+        sql`${authThrottle.windowStartedAt} < now() - ${SWEEP_AFTER} and (${authThrottle.lockedUntil} is null or ${authThrottle.lockedUntil} < now())`,
+      );
+  }
+
   return {
     /** The latest time until which any of the keys is locked, or null. */
     async lockedUntil(keys: string[]): Promise<Date | null> {
@@ -22,28 +50,73 @@ export function createThrottle(db: Database) {
       return lock?.lockedUntil ?? null;
     },
 
-    /** Counts a hit in one atomic statement, so concurrent processes cannot lose a count. */
+    /** Counts a hit; once the window holds `limit` hits the key is locked (see ThrottleRule). */
     async hit(key: string, rule: ThrottleRule): Promise<void> {
-      const window = sql.raw(`interval '${Number(rule.windowMinutes)} minutes'`);
-      const lock = sql.raw(`interval '${Number(rule.lockMinutes)} minutes'`);
-      const expired = sql`${authThrottle.windowStartedAt} < now() - ${window}`;
+      const expired = sql`${authThrottle.windowStartedAt} < now() - ${minutes(rule.windowMinutes)}`;
       const hits = sql`case when ${expired} then 1 else ${authThrottle.failures} + 1 end`;
+      // 2^(hits past the limit) times the first lock, at most maxLockMinutes (the exponent is capped
+      // so that a long run of hits cannot overflow).
+      const lockMinutes = sql`least(${rule.lockMinutes}::float8 * power(2, least(${hits} - ${rule.limit}, 30)), ${rule.maxLockMinutes ?? rule.lockMinutes}::float8)`;
       await db
         .insert(authThrottle)
-        .values({ key, failures: 1, lockedUntil: rule.limit <= 1 ? sql`now() + ${lock}` : null })
+        .values({
+          key,
+          failures: 1,
+          lockedUntil: rule.limit <= 1 ? sql`now() + ${minutes(rule.lockMinutes)}` : null,
+        })
         .onConflictDoUpdate({
           target: authThrottle.key,
           set: {
             failures: hits,
             windowStartedAt: sql`case when ${expired} then now() else ${authThrottle.windowStartedAt} end`,
-            lockedUntil: sql`case when ${hits} >= ${rule.limit} then now() + ${lock} else ${authThrottle.lockedUntil} end`,
+            lockedUntil: sql`case when ${hits} >= ${rule.limit} then now() + ${lockMinutes} * interval '1 minute' else ${authThrottle.lockedUntil} end`,
             updatedAt: sql`now()`,
           },
         });
     },
 
+    /**
+     * Counts a request in a fixed window of `windowMs`: how many the window holds now, and in how
+     * many milliseconds it ends (the rate limit's store, plugins/rate-limit.ts).
+     */
+    async count(key: string, windowMs: number): Promise<{ hits: number; msLeft: number }> {
+      const window = sql`${Math.max(1, Math.trunc(windowMs))} * interval '1 millisecond'`;
+      const expired = sql`${authThrottle.windowStartedAt} <= now() - ${window}`;
+      const [row] = await db
+        .insert(authThrottle)
+        .values({ key, failures: 1 })
+        .onConflictDoUpdate({
+          target: authThrottle.key,
+          set: {
+            failures: sql`case when ${expired} then 1 else ${authThrottle.failures} + 1 end`,
+            windowStartedAt: sql`case when ${expired} then now() else ${authThrottle.windowStartedAt} end`,
+            updatedAt: sql`now()`,
+          },
+        })
+        .returning({
+          hits: authThrottle.failures,
+          msLeft: sql<string>`extract(epoch from ${authThrottle.windowStartedAt} + ${window} - now()) * 1000`,
+        });
+      countsSinceSweep += 1;
+      if (countsSinceSweep >= SWEEP_EVERY) {
+        countsSinceSweep = 0;
+        await sweep();
+      }
+      return { hits: row?.hits ?? 1, msLeft: Math.max(0, Math.ceil(Number(row?.msLeft ?? windowMs))) };
+    },
+
+    sweep,
+
     async clear(key: string): Promise<void> {
       await db.delete(authThrottle).where(eq(authThrottle.key, key));
+    },
+
+    /** Forgets the key and every key that starts with `prefix`. */
+    async clearWithPrefix(key: string, prefix: string): Promise<void> {
+      const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
+      await db
+        .delete(authThrottle)
+        .where(or(eq(authThrottle.key, key), like(authThrottle.key, `${escaped}%`)));
     },
   };
 }

@@ -251,7 +251,7 @@ export function registerResource<
   r.get(
     `${def.path}/export`,
     {
-      config: { access: view },
+      config: { access: view, rateClass: 'expensive' },
       schema: { tags, summary: `${def.label}s matching the list's filters, as CSV`, querystring: query },
     },
     async (request, reply) => {

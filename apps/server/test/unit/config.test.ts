@@ -63,6 +63,37 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
+  it('trusts no proxy unless TRUST_PROXY names its addresses or CIDRs', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,fd00::/8,loopback' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it.each([
+    ['true', /^TRUST_PROXY must not be true: that would believe any X-Forwarded-For/],
+    ['1', /^TRUST_PROXY must not be a hop count: it cannot tell the proxy from a client/],
+    ['nginx', /^TRUST_PROXY must be false or a comma-separated list .*"nginx" is none/],
+    ['10.0.0.0/33', /"10.0.0.0\/33" is none of these/],
+    ['10.0.0.1,', /"" is none of these/],
+    ['10.0.0.300', /"10.0.0.300" is none of these/],
+  ])('TRUST_PROXY=%s is refused with a clear line', (value, message) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(message);
+  });
+
+  it('RATE_LIMIT is a factor for the limits (1 by default) or off', () => {
+    expect(loadConfig({}).rateLimit).toBe(1);
+    expect(loadConfig({ RATE_LIMIT: '2.5' }).rateLimit).toBe(2.5);
+    expect(loadConfig({ RATE_LIMIT: 'off' }).rateLimit).toBe(0);
+    expect(() => loadConfig({ RATE_LIMIT: 'lots' })).toThrow(/^RATE_LIMIT must be off or a factor/);
+    expect(() => loadConfig({ RATE_LIMIT: '-1' })).toThrow(/^RATE_LIMIT must be off or a factor/);
+  });
+
   it('refuses ADMIN_PASSWORD without ADMIN_EMAIL, and a short one', () => {
     expect(() => loadConfig({ ADMIN_PASSWORD: 'long-enough-1' })).toThrow(/^ADMIN_EMAIL must be set/);
     expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.co', ADMIN_PASSWORD: 'short' })).toThrow(

@@ -83,8 +83,10 @@ export const sessions = pgTable(
 );
 
 /**
- * Failed sign-in counters, keyed "email:<address>" or "ip:<address>". In the database, not in
- * memory, so that every server process sees the same counts.
+ * Counters in a window (lib/throttle.ts): failed sign-ins ("email:", "ip:", "email-ip:"), reset
+ * requests ("reset-ip:", "reset-email:") and the rate limit's requests ("rate:<class>:<who>";
+ * `failures` then counts requests). In the database, not in memory, so that every server process
+ * sees the same counts.
  */
 export const authThrottle = pgTable('auth_throttle', {
   key: text('key').primaryKey(),

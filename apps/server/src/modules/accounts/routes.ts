@@ -27,7 +27,8 @@ const client = (request: FastifyRequest) => ({ ip: request.ip, requestId: String
 
 export function accountsRoutes(app: FastifyInstance, accounts: AccountsService, auth: AuthService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const publicRoute = { config: { access: 'public' as const } };
+  // Open to anyone, and each hashes a password or sends mail: the strict rate-limit class.
+  const publicRoute = { config: { access: 'public' as const, rateClass: 'auth' as const } };
   const signedIn = { config: { access: 'authenticated' as const } };
   // Your own account's password, profile, settings and sessions: never with an API key.
   const ownAccount = { config: { access: 'authenticated' as const, sessionOnly: true } };

@@ -240,7 +240,7 @@ export function createAccountsService(deps: {
           executor: tx as Database,
         });
       });
-      await throttle.clear(`email:${row.user.email}`);
+      await auth.forgetFailedSignIns(row.user.email);
     },
 
     async updateProfile(user: AuthUser, input: ProfileUpdate, actor: Actor) {

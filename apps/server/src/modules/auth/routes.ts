@@ -13,7 +13,7 @@ export function authRoutes(app: FastifyInstance, auth: AuthService) {
   r.post(
     '/api/users/login/',
     {
-      config: { access: 'public' },
+      config: { access: 'public', rateClass: 'auth' },
       schema: {
         tags,
         summary: 'Sign in with email and password',

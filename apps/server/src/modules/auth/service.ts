@@ -21,14 +21,27 @@ import { hashToken, newToken } from '../../lib/tokens';
 import type { Actor, AuditService } from '../audit/service';
 import { createCallerCache } from './callers';
 
-/** Failed sign-ins allowed per account, and per address, within the window before a lock. */
-export const LOGIN_LIMITS = { perEmail: 5, perAddress: 20, windowMinutes: 15, lockMinutes: 15 } as const;
-const perEmail: ThrottleRule = {
-  limit: LOGIN_LIMITS.perEmail,
-  windowMinutes: LOGIN_LIMITS.windowMinutes,
-  lockMinutes: LOGIN_LIMITS.lockMinutes,
-};
-const perAddress: ThrottleRule = { ...perEmail, limit: LOGIN_LIMITS.perAddress };
+/**
+ * Failed sign-ins: the attacker is throttled, not the account's owner (README "Sign-in
+ * throttling"). An account guessed at from one address locks for that address alone, with a lock
+ * that doubles; an address failing across accounts locks whole; and a ceiling per account bounds a
+ * guesser spread over many addresses, except from an address the account has signed in from before.
+ */
+export const LOGIN_LIMITS = {
+  /** One account from one address: 5 failures, then locks of 1, 2, 4, 8, then 15 minutes. */
+  perAccountAndAddress: { limit: 5, windowMinutes: 60, lockMinutes: 1, maxLockMinutes: 15 },
+  /** One address, all accounts. */
+  perAddress: { limit: 20, windowMinutes: 15, lockMinutes: 15 },
+  /** One account, all addresses: the ceiling. */
+  perAccount: { limit: 50, windowMinutes: 60, lockMinutes: 60 },
+} as const satisfies Record<string, ThrottleRule>;
+
+/** The counters of a sign-in attempt (lib/throttle.ts keys). */
+const loginKeys = (email: string, ip: string) => ({
+  pair: `email-ip:${email} ${ip}`,
+  address: `ip:${ip}`,
+  account: `email:${email}`,
+});
 
 // A session's expiry slides forward on use, but at most once a minute, so that reading does not
 // turn every request into a write.
@@ -81,9 +94,8 @@ export function createAuthService(deps: { db: Database; config: Config; audit: A
     };
   }
 
-  /** Throws 429 while either the account or the address is locked. */
-  async function assertNotLocked(keys: string[]): Promise<void> {
-    const lockedUntil = await throttle.lockedUntil(keys);
+  /** Throws 429 while the lock lasts (until `lockedUntil`); nothing when there is none. */
+  function assertNotLocked(lockedUntil: Date | null): void {
     if (lockedUntil) {
       const seconds = (lockedUntil.getTime() - Date.now()) / 1000;
       throw AppError.tooManyRequests(
@@ -91,6 +103,16 @@ export function createAuthService(deps: { db: Database; config: Config; audit: A
         seconds,
       );
     }
+  }
+
+  /** Whether the account has had a session opened from this address (the owner's own place). */
+  async function signedInFrom(userId: string, ip: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), eq(sessions.ip, ip)))
+      .limit(1);
+    return Boolean(row);
   }
 
   /** Ends a user's sessions, but for `exceptSessionId`; answers how many ended. */
@@ -200,18 +222,24 @@ export function createAuthService(deps: { db: Database; config: Config; audit: A
       client: { ip: string; userAgent: string; requestId: string },
     ): Promise<LoginResponse> {
       const email = input.email.trim().toLowerCase();
-      const keys = [`email:${email}`, `ip:${client.ip}`];
-      await assertNotLocked(keys);
+      const keys = loginKeys(email, client.ip);
+      assertNotLocked(await throttle.lockedUntil([keys.pair, keys.address]));
 
       const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+      const ceiling = await throttle.lockedUntil([keys.account]);
+      if (ceiling && !(user && (await signedInFrom(user.id, client.ip)))) assertNotLocked(ceiling);
+
       const passwordOk = await verifyPassword(user?.passwordHash, input.password);
       if (!user || !passwordOk || !user.isActive) {
-        await throttle.hit(`email:${email}`, perEmail);
-        await throttle.hit(`ip:${client.ip}`, perAddress);
+        await throttle.hit(keys.pair, LOGIN_LIMITS.perAccountAndAddress);
+        await throttle.hit(keys.address, LOGIN_LIMITS.perAddress);
+        await throttle.hit(keys.account, LOGIN_LIMITS.perAccount);
         throw new AppError(401, errorCodes.loginFailed, messages.loginFailed);
       }
 
-      await throttle.clear(`email:${email}`);
+      // The owner's own mistakes from here are forgotten; the ceiling is not, or a guesser spread
+      // over many addresses would get a fresh allowance each time the owner signs in.
+      await throttle.clear(keys.pair);
       const token = newToken();
       const session = await db.transaction(async (tx) => {
         const [created] = await tx
@@ -245,6 +273,12 @@ export function createAuthService(deps: { db: Database; config: Config; audit: A
       callers.remember(hashToken(token), () => findCaller(token)),
 
     revokeSessions,
+
+    /** After a password reset the guesses at the old password no longer matter: forgets them all. */
+    forgetFailedSignIns: (email: string): Promise<void> => {
+      const keys = loginKeys(email.toLowerCase(), '');
+      return throttle.clearWithPrefix(keys.account, keys.pair);
+    },
 
     /**
      * Sets a user's password and revokes their sessions (all, or all but `keepSessionId`): the

@@ -5,13 +5,14 @@ import type { DatabaseHandle } from '../../db/client';
 
 const status = z.object({ status: z.string() });
 
+/** Probes are never rate-limited: a load balancer must always get the true answer. */
 export function healthRoutes(app: FastifyInstance, database: DatabaseHandle) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     '/api/healthz',
     {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: false },
       schema: { tags: ['health'], summary: 'The process is alive', security: [], response: { 200: status } },
     },
     () => ({ status: 'ok' }),
@@ -20,7 +21,7 @@ export function healthRoutes(app: FastifyInstance, database: DatabaseHandle) {
   r.get(
     '/api/readyz',
     {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: false },
       schema: {
         tags: ['health'],
         summary: 'The database answers',

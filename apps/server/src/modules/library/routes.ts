@@ -226,7 +226,7 @@ export function libraryRoutes(app: FastifyInstance, library: LibraryService, tra
   r.get(
     '/api/library/export/',
     {
-      config: { access: 'library.view' },
+      config: { access: 'library.view', rateClass: 'expensive' },
       schema: {
         tags,
         summary: 'The library, or the subtree of `root`, as CSV (the import format)',
@@ -260,7 +260,7 @@ export function libraryRoutes(app: FastifyInstance, library: LibraryService, tra
   r.post(
     '/api/library/import/',
     {
-      config: { access: 'library.manage' },
+      config: { access: 'library.manage', rateClass: 'expensive' },
       bodyLimit: IMPORT_LIMIT_BYTES,
       schema: {
         tags,
