@@ -210,6 +210,9 @@ export function createAuthService(deps: { db: Database; config: Config; audit: A
         await throttle.hit(`ip:${client.ip}`, perAddress);
         throw new AppError(401, errorCodes.loginFailed, messages.loginFailed);
       }
+      // Only the owner knows the password, so saying this tells a stranger nothing.
+      if (!user.emailVerifiedAt)
+        throw new AppError(403, errorCodes.emailNotVerified, messages.emailNotVerified);
 
       await throttle.clear(`email:${email}`);
       const token = newToken();
