@@ -93,7 +93,22 @@ export async function buildApp(deps: AppDeps) {
   const mailer = deps.mailer ?? createMailer(config, app.log);
   const audit = createAuditService(db);
   const auth = createAuthService({ db, config, audit });
-  const outbox = createOutbox(db, app.log, deps.outbox);
+  const outbox = createOutbox({
+    db,
+    log: app.log,
+    options: deps.outbox,
+    onGiveUp: (row) =>
+      audit.record(
+        db,
+        { id: null, label: 'outbox', ip: '', requestId: '' },
+        {
+          action: 'outbox.give-up',
+          entity: 'outbox',
+          key: row.id,
+          after: { kind: row.kind, attempts: row.attempts, lastError: row.lastError, payload: row.payload },
+        },
+      ),
+  });
   app.decorate('outbox', outbox);
   // Closing the app (a shutdown, a test's end) stops the worker after the pass under way.
   app.addHook('onClose', () => outbox.stop());

@@ -32,6 +32,7 @@ type Log = {
 };
 
 export type DrainResult = { done: number; retried: number; failed: number };
+export type OutboxRow = typeof outbox.$inferSelect;
 
 const DEFAULTS: Required<OutboxOptions> = {
   maxAttempts: 8,
@@ -52,8 +53,15 @@ const DEFAULTS: Required<OutboxOptions> = {
  * request). Delivery is at least once: a node dying between the handler's success and the
  * bookkeeping runs the row again after the lease.
  */
-export function createOutbox(db: Database, log: Log, options: OutboxOptions = {}) {
-  const settings = { ...DEFAULTS, ...options };
+export function createOutbox(deps: {
+  db: Database;
+  log: Log;
+  options?: OutboxOptions;
+  /** Told of each row given up (app.ts writes it to the audit log, where administrators see it). */
+  onGiveUp?: (row: OutboxRow) => Promise<void>;
+}) {
+  const { db, log } = deps;
+  const settings = { ...DEFAULTS, ...deps.options };
   const handlers = new Map<string, OutboxHandler>();
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;
@@ -63,7 +71,7 @@ export function createOutbox(db: Database, log: Log, options: OutboxOptions = {}
   const backoffSeconds = (attempts: number) =>
     Math.min(settings.backoffSeconds * 2 ** (attempts - 1), settings.maxBackoffSeconds);
 
-  async function claim(): Promise<(typeof outbox.$inferSelect)[]> {
+  async function claim(): Promise<OutboxRow[]> {
     const lease = sql.raw(`interval '${Number(settings.leaseSeconds)} seconds'`);
     const due = db
       .select({ id: outbox.id })
@@ -83,7 +91,7 @@ export function createOutbox(db: Database, log: Log, options: OutboxOptions = {}
       .returning();
   }
 
-  async function run(row: typeof outbox.$inferSelect): Promise<keyof DrainResult> {
+  async function run(row: OutboxRow): Promise<keyof DrainResult> {
     try {
       const handler = handlers.get(row.kind);
       if (!handler) throw new Error(`no outbox handler for kind "${row.kind}"`);
@@ -106,8 +114,12 @@ export function createOutbox(db: Database, log: Log, options: OutboxOptions = {}
         })
         .where(eq(outbox.id, row.id));
       const fields = { outboxId: row.id, kind: row.kind, attempts: row.attempts, err: message };
-      if (last) log.error(fields, `outbox: gave up "${row.kind}" after ${row.attempts} attempts`);
-      else log.warn(fields, `outbox: "${row.kind}" failed, retrying in ${backoffSeconds(row.attempts)} s`);
+      if (last) {
+        log.error(fields, `outbox: gave up "${row.kind}" after ${row.attempts} attempts`);
+        await deps.onGiveUp?.({ ...row, lastError: message }).catch((error: unknown) => {
+          log.error({ outboxId: row.id, err: error }, 'outbox: could not report a given-up row');
+        });
+      } else log.warn(fields, `outbox: "${row.kind}" failed, retrying in ${backoffSeconds(row.attempts)} s`);
       return last ? 'failed' : 'retried';
     }
   }

@@ -2,7 +2,7 @@ import { accountMessages } from '@ledgerdesk/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
-import { outbox, users } from '../../src/db/schema';
+import { auditLog, outbox, users } from '../../src/db/schema';
 import { ACCOUNT_MAIL } from '../../src/modules/accounts/service';
 import { createTestContext, type TestContext } from '../context';
 import { type SmtpPeer, startSmtpPeer } from '../smtp';
@@ -113,6 +113,17 @@ describe('the mail outbox', () => {
     const [row] = await rowsFor('unlucky@test.local');
     expect(row).toMatchObject({ attempts: MAX_ATTEMPTS, doneAt: null });
     expect(row?.failedAt).toBeInstanceOf(Date);
+    // Administrators see it in the audit log.
+    const [entry] = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityKey, row?.id ?? ''));
+    expect(entry).toMatchObject({ action: 'outbox.give-up', entity: 'outbox', actorLabel: 'outbox' });
+    expect(entry?.after).toMatchObject({
+      kind: ACCOUNT_MAIL,
+      attempts: MAX_ATTEMPTS,
+      payload: { template: 'reset', email: 'unlucky@test.local' },
+    });
     // Given up: even with the server back and the row "due", it is not tried again.
     const peer = await smtpUp();
     await makeDue();
