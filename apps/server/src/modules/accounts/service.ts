@@ -42,6 +42,12 @@ type PasswordMailKind = 'reset' | 'welcome';
 export const ACCOUNT_MAIL = 'account-mail';
 type AccountMailTemplate = PasswordMailKind | 'verify' | 'signup-attempt';
 type AccountMail = { template: AccountMailTemplate; email: string; requestedBy: Actor };
+const mailAuditAction: Record<AccountMailTemplate, string> = {
+  reset: 'password.reset-mail',
+  welcome: 'password.welcome-mail',
+  verify: 'email.verify-mail',
+  'signup-attempt': 'signup.attempt-mail',
+};
 
 const tokenMessages = {
   password: {
@@ -144,19 +150,15 @@ export function createAccountsService(deps: {
     minutes: number,
     path: string,
     requestedBy: Actor,
-    action: string,
   ): Promise<string> {
     const token = newToken();
-    await db.transaction(async (tx) => {
-      await tx.insert(passwordResetTokens).values({
-        userId: user.id,
-        purpose,
-        tokenHash: hashToken(token),
-        expiresAt: new Date(Date.now() + minutes * 60_000),
-        createdBy: requestedBy.id,
-        updatedBy: requestedBy.id,
-      });
-      await audit.record(tx as Database, requestedBy, { action, entity: 'user', key: user.id });
+    await db.insert(passwordResetTokens).values({
+      userId: user.id,
+      purpose,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + minutes * 60_000),
+      createdBy: requestedBy.id,
+      updatedBy: requestedBy.id,
     });
     return `${config.publicUrl}${path}?token=${encodeURIComponent(token)}`;
   }
@@ -182,14 +184,7 @@ export function createAccountsService(deps: {
           ],
           action: {
             label: 'Reset your password',
-            url: await newLink(
-              user,
-              'password',
-              RESET_TOKEN_MINUTES,
-              '/reset-password',
-              requestedBy,
-              'password.reset-mail',
-            ),
+            url: await newLink(user, 'password', RESET_TOKEN_MINUTES, '/reset-password', requestedBy),
           },
         };
         break;
@@ -203,14 +198,7 @@ export function createAccountsService(deps: {
           ],
           action: {
             label: 'Set your password',
-            url: await newLink(
-              user,
-              'password',
-              WELCOME_TOKEN_MINUTES,
-              '/reset-password',
-              requestedBy,
-              'password.welcome-mail',
-            ),
+            url: await newLink(user, 'password', WELCOME_TOKEN_MINUTES, '/reset-password', requestedBy),
           },
         };
         break;
@@ -226,14 +214,7 @@ export function createAccountsService(deps: {
           ],
           action: {
             label: 'Confirm your address',
-            url: await newLink(
-              user,
-              'verify-email',
-              VERIFY_TOKEN_MINUTES,
-              '/verify-email',
-              requestedBy,
-              'email.verify-mail',
-            ),
+            url: await newLink(user, 'verify-email', VERIFY_TOKEN_MINUTES, '/verify-email', requestedBy),
           },
         };
         break;
@@ -251,6 +232,8 @@ export function createAccountsService(deps: {
         break;
     }
     await mailer.send(mail);
+    // Written once the mail is out: a failed attempt leaves an unused link (it expires) and no entry.
+    await audit.record(db, requestedBy, { action: mailAuditAction[template], entity: 'user', key: user.id });
   }
   outbox.handle(ACCOUNT_MAIL, (payload) => sendAccountMail(payload as AccountMail));
 
