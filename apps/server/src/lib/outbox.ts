@@ -66,6 +66,7 @@ export function createOutbox(deps: {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;
   let started = false;
+  let lastCleanup = 0;
 
   /** The wait after the `attempts`-th failed attempt: backoff, doubled each time, capped. */
   const backoffSeconds = (attempts: number) =>
@@ -132,8 +133,12 @@ export function createOutbox(deps: {
       if (rows.length === 0) break;
       for (const outcome of await Promise.all(rows.map(run))) result[outcome] += 1;
     }
-    const keep = sql.raw(`interval '${Number(settings.keepDoneDays)} days'`);
-    await db.delete(outbox).where(lt(outbox.doneAt, sql`now() - ${keep}`));
+    // Old done rows go at most once an hour per node: the statement scans the table.
+    if (Date.now() - lastCleanup > 3_600_000) {
+      lastCleanup = Date.now();
+      const keep = sql.raw(`interval '${Number(settings.keepDoneDays)} days'`);
+      await db.delete(outbox).where(lt(outbox.doneAt, sql`now() - ${keep}`));
+    }
     return result;
   }
 

@@ -163,4 +163,25 @@ describe('the mail outbox', () => {
       await Promise.all(servers.map((server) => server.close()));
     }
   });
+
+  it('deletes done rows after a week (their payload names people), keeps recent ones', async () => {
+    await smtpUp();
+    await ctx.createUser({ email: 'old@test.local', password: 'old-original-1' });
+    await queueReset('old@test.local');
+    await queueReset('recent@test.local');
+    await ctx.app.outbox.drain();
+    await ctx.database.db
+      .update(outbox)
+      .set({ doneAt: sql`now() - interval '8 days'` })
+      .where(eq(sql`${outbox.payload}->>'email'`, 'old@test.local'));
+    // A freshly started server cleans up on its first pass (then hourly).
+    const fresh = await buildApp({ config: ctx.config, database: ctx.database, webDistDir: '/nonexistent' });
+    try {
+      await fresh.outbox.drain();
+    } finally {
+      await fresh.close();
+    }
+    expect(await rowsFor('old@test.local')).toHaveLength(0);
+    expect(await rowsFor('recent@test.local')).toHaveLength(1);
+  });
 });
