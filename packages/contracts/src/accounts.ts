@@ -111,4 +111,5 @@ export const accountMessages = {
   verifyTokenExpired: 'This confirmation link has expired. Ask for a new one from the sign-in page.',
   verifyTokenUsed: 'This confirmation link has already been used. Sign in, or ask for a new one.',
   tooManyVerifyRequests: 'Too many confirmation requests from this address. Try again later.',
+  tooManySignups: 'Too many sign-ups from this address. Try again later.',
 } as const;

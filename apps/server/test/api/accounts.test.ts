@@ -2,7 +2,7 @@ import { accountMessages, defaultPreferences, errorCodes, messages } from '@ledg
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetTokens, users } from '../../src/db/schema';
-import { RESET_LIMITS } from '../../src/modules/accounts/service';
+import { RESET_LIMITS, SIGNUP_LIMITS } from '../../src/modules/accounts/service';
 import { ADMIN, createTestContext, type TestContext } from '../context';
 import { type SmtpPeer, startSmtpPeer } from '../smtp';
 
@@ -26,15 +26,24 @@ const post = (url: string, payload: object, options: { token?: string; ip?: stri
     headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
   });
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-const signup = (fields: Partial<Record<string, string>>) =>
-  post('/api/auth/signup', {
-    email: 'new@test.local',
-    username: 'newbie',
-    firstName: 'New',
-    lastName: 'Person',
-    password: 'violet-harbour-92',
-    ...fields,
-  });
+let signups = 0;
+/** A sign-up, each from its own address unless one is given (sign-up is throttled per address). */
+const signup = (
+  fields: Partial<Record<string, string>>,
+  ip = `10.5.${Math.floor(++signups / 250)}.${signups % 250}`,
+) =>
+  post(
+    '/api/auth/signup',
+    {
+      email: 'new@test.local',
+      username: 'newbie',
+      firstName: 'New',
+      lastName: 'Person',
+      password: 'violet-harbour-92',
+      ...fields,
+    },
+    { ip },
+  );
 const tokenOf = (link: string | null) => new URL(link ?? 'http://x').searchParams.get('token') ?? '';
 
 /** Works the mail queue, as the server's worker would, and returns the mail that went to `to`. */
@@ -105,6 +114,27 @@ describe('sign up', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]?.username).toBe('owner');
     expect((await signup({ email: 'third@test.local', username: 'intruder' })).statusCode).toBe(201);
+  });
+
+  it('is throttled: an owner gets a few notices, not a mail bomb; one address gets 429', async () => {
+    await ctx.createUser({ email: 'popular@test.local', password: 'popular-original-1' });
+    const before = smtp.inbox.length;
+    for (let i = 0; i < SIGNUP_LIMITS.perEmail.limit + 3; i++) {
+      const res = await signup({ email: 'popular@test.local', username: `bomber${i}` });
+      expect(res.statusCode).toBe(201);
+    }
+    await ctx.app.outbox.drain();
+    expect(mailsTo('popular@test.local', before)).toHaveLength(SIGNUP_LIMITS.perEmail.limit);
+
+    for (let i = 0; i < SIGNUP_LIMITS.perAddress.limit; i++) {
+      await signup({ email: `crowd${i}@test.local`, username: `crowd${i}` }, '10.4.0.1');
+    }
+    const blocked = await signup({ email: 'onemore@test.local', username: 'onemore' }, '10.4.0.1');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().errorMessage).toBe(accountMessages.tooManySignups);
+    expect(
+      await ctx.database.db.select().from(users).where(eq(users.email, 'onemore@test.local')),
+    ).toHaveLength(0);
   });
 
   it('refuses a taken username with 409 naming the field, whatever the email', async () => {

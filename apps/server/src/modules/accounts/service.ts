@@ -35,6 +35,11 @@ export const RESET_LIMITS = {
   perEmail: { limit: 3, windowMinutes: 15, lockMinutes: 15 },
   perAddress: { limit: 10, windowMinutes: 15, lockMinutes: 15 },
 } satisfies Record<string, ThrottleRule>;
+/** Sign-up mails whoever owns the address: the same cap per email keeps that from being a mail bomb. */
+export const SIGNUP_LIMITS = {
+  perEmail: RESET_LIMITS.perEmail,
+  perAddress: { limit: 20, windowMinutes: 60, lockMinutes: 60 },
+} satisfies Record<string, ThrottleRule>;
 
 type PasswordMailKind = 'reset' | 'welcome';
 
@@ -242,19 +247,20 @@ export function createAccountsService(deps: {
    * gets no more mail (false) but the same answer as everyone else.
    */
   async function mailRequestAllowed(
-    purpose: 'reset' | 'verify',
+    purpose: 'reset' | 'verify' | 'signup',
     email: string,
     ip: string,
     tooMany: string,
+    limits: typeof RESET_LIMITS = RESET_LIMITS,
   ): Promise<boolean> {
     const addressKey = `${purpose}-ip:${ip}`;
     if (await throttle.lockedUntil([addressKey])) {
-      throw AppError.tooManyRequests(tooMany, RESET_LIMITS.perAddress.lockMinutes * 60);
+      throw AppError.tooManyRequests(tooMany, limits.perAddress.lockMinutes * 60);
     }
-    await throttle.hit(addressKey, RESET_LIMITS.perAddress);
+    await throttle.hit(addressKey, limits.perAddress);
     const emailKey = `${purpose}-email:${email}`;
     if (await throttle.lockedUntil([emailKey])) return false;
-    await throttle.hit(emailKey, RESET_LIMITS.perEmail);
+    await throttle.hit(emailKey, limits.perEmail);
     return true;
   }
 
@@ -306,10 +312,18 @@ export function createAccountsService(deps: {
      * Creates an unconfirmed account and queues its confirmation link. A taken email answers the
      * same (the same statements run, the account is left as it is) and its owner gets a notice
      * instead, so that sign-up does not tell who has an account. A taken username is still a 409:
-     * it is checked first, whatever the email.
+     * it is checked first, whatever the email. Past SIGNUP_LIMITS an address gets 429 and an email
+     * no more mail (a new account then asks for its link again from the sign-in page).
      */
     async signup(input: SignupRequest, actor: Omit<Actor, 'id' | 'label'>) {
       assertAcceptablePassword(input.password, { email: input.email, username: input.username });
+      const mailAllowed = await mailRequestAllowed(
+        'signup',
+        input.email,
+        actor.ip,
+        accountMessages.tooManySignups,
+        SIGNUP_LIMITS,
+      );
       if (await usernameTaken(input.username)) throw usernameConflict();
       const passwordHash = await hashPassword(input.password);
       const id = randomUUID();
@@ -349,7 +363,13 @@ export function createAccountsService(deps: {
                 }
               : { action: 'signup.email-taken', entity: 'user', key: '', after: { email: input.email } },
           );
-          await queueAccountMail(user ? 'verify' : 'signup-attempt', input.email, requester, tx as Database);
+          if (mailAllowed)
+            await queueAccountMail(
+              user ? 'verify' : 'signup-attempt',
+              input.email,
+              requester,
+              tx as Database,
+            );
         });
       } catch (error) {
         conflictOfUser(error);
