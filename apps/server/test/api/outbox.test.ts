@@ -184,4 +184,24 @@ describe('the mail outbox', () => {
     expect(await rowsFor('old@test.local')).toHaveLength(0);
     expect(await rowsFor('recent@test.local')).toHaveLength(1);
   });
+
+  it('a started worker sends what is queued by itself, and the server closes with it', async () => {
+    const peer = await smtpUp();
+    const server = await buildApp({ config: ctx.config, database: ctx.database, webDistDir: '/nonexistent' });
+    await ctx.createUser({ email: 'prompt@test.local', password: 'prompt-original-1' });
+    const before = peer.inbox.length;
+    server.outbox.start();
+    try {
+      await server.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: 'prompt@test.local' },
+        remoteAddress: '10.1.0.9',
+      });
+      // No drain: the worker's wake-up after the enqueue sends it.
+      expect((await peer.next('prompt@test.local', before)).subject).toBe('Reset your Ledgerdesk password');
+    } finally {
+      await server.close();
+    }
+  });
 });
