@@ -172,9 +172,11 @@ export function createAccountsService(deps: {
    * The outbox handler of ACCOUNT_MAIL: finds the account, makes the link the mail needs and sends
    * it. An address without a (fitting) account gets nothing; that is decided here, off the request.
    */
-  async function sendAccountMail({ template, email, requestedBy }: AccountMail): Promise<void> {
+  async function sendAccountMail({ template: asked, email, requestedBy }: AccountMail): Promise<void> {
     const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
     if (!user?.isActive) return;
+    // Signing up again with an address still waiting for confirmation: a new link serves its owner.
+    const template = asked === 'signup-attempt' && !user.emailVerifiedAt ? 'verify' : asked;
     const greeting = `Hello ${user.firstName || user.email},`;
     let mail: Mail;
     switch (template) {
