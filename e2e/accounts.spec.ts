@@ -1,5 +1,15 @@
 import type { Page } from '@playwright/test';
-import { ADMIN, expect, readMail, signIn, signInAsAdmin, test, toast, unique } from './fixtures';
+import {
+  ADMIN,
+  expect,
+  expectAccessible,
+  readMail,
+  signIn,
+  signInAsAdmin,
+  test,
+  toast,
+  unique,
+} from './fixtures';
 
 async function signOut(page: Page) {
   await page.getByRole('button', { name: /user menu/i }).click();
@@ -31,6 +41,7 @@ test.describe('accounts', () => {
     await page.getByLabel(/^Confirm password/).fill(firstPassword);
     // The page says what comes next: a link to confirm the address.
     await expect(page.getByText('We will send a link to this address')).toBeVisible();
+    await expectAccessible(page, 'sign-up page');
     const signedUp = new Date();
     await page.getByRole('button', { name: 'Create account' }).click();
 
@@ -42,6 +53,7 @@ test.describe('accounts', () => {
     await expect(page.getByLabel('Email')).toHaveValue(email);
     await signIn(page, email, firstPassword);
     await expect(page.getByRole('alert')).toContainText('Confirm your email address first');
+    await expectAccessible(page, 'login page, address not confirmed');
     await page.getByRole('button', { name: 'Send the link again' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'we have sent it a new link' })).toBeVisible();
 
@@ -59,6 +71,7 @@ test.describe('accounts', () => {
     // The link works once.
     await page.goto(confirmation.link ?? '');
     await expect(page.getByRole('alert')).toContainText('already been used');
+    await expectAccessible(page, 'confirmation page, used link');
     await page.goto('/');
     await signOut(page);
 
