@@ -1,5 +1,15 @@
 import type { Page } from '@playwright/test';
-import { ADMIN, expect, readMail, signIn, signInAsAdmin, test, toast, unique } from './fixtures';
+import {
+  ADMIN,
+  expect,
+  expectAccessible,
+  readMail,
+  signIn,
+  signInAsAdmin,
+  test,
+  toast,
+  unique,
+} from './fixtures';
 
 async function signOut(page: Page) {
   await page.getByRole('button', { name: /user menu/i }).click();
@@ -29,14 +39,40 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByText('The passwords do not match.')).toBeVisible();
     await page.getByLabel(/^Confirm password/).fill(firstPassword);
+    // The page says what comes next: a link to confirm the address.
+    await expect(page.getByText('We will send a link to this address')).toBeVisible();
+    await expectAccessible(page, 'sign-up page');
+    const signedUp = new Date();
     await page.getByRole('button', { name: 'Create account' }).click();
 
-    // Back on the login page with the news, the email filled in: the account signs in at once.
+    // Back on the login page with the news, the email filled in; signing in waits for the link.
     await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByRole('status').filter({ hasText: 'Your account is ready' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'we have sent a link to your email address' }),
+    ).toBeVisible();
     await expect(page.getByLabel('Email')).toHaveValue(email);
     await signIn(page, email, firstPassword);
+    await expect(page.getByRole('alert')).toContainText('Confirm your email address first');
+    await expectAccessible(page, 'login page, address not confirmed');
+    await page.getByRole('button', { name: 'Send the link again' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'we have sent it a new link' })).toBeVisible();
+
+    // The mailed link confirms the address and leads to sign-in.
+    const confirmation = await readMail(email, signedUp);
+    expect(confirmation.subject).toBe('Confirm your Ledgerdesk email address');
+    expect(confirmation.link).toMatch(/\/verify-email\?token=/);
+    await page.goto(confirmation.link ?? '');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Your email address is confirmed' }),
+    ).toBeVisible();
+    await signIn(page, email, firstPassword);
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    // The link works once.
+    await page.goto(confirmation.link ?? '');
+    await expect(page.getByRole('alert')).toContainText('already been used');
+    await expectAccessible(page, 'confirmation page, used link');
+    await page.goto('/');
     await signOut(page);
 
     // Forgot password: the same answer whatever the address, and a mail with the link.

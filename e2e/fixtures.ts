@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { type Mail, readMailFrom } from './mail-peer';
 
@@ -113,4 +114,13 @@ export async function deleteFromDetailPage(
   await expect(page).toHaveURL(listUrl);
   await page.getByRole('searchbox', { name: 'Search' }).fill(search);
   await expect(page.getByText(noMatch)).toBeVisible();
+}
+
+/** No serious or critical axe violation on the page as it is. */
+export async function expectAccessible(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${where}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(' ')})`),
+  ).toEqual([]);
 }

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { defaultLayout, type LayoutSetting, layoutOptions } from '@ledgerdesk/contracts';
 import type { Page } from '@playwright/test';
-import { ADMIN, expect, sessionToken, signIn, test } from './fixtures';
+import { ADMIN, expect, expectAccessible, sessionToken, signIn, test } from './fixtures';
 
 /** The attribute on <html> of each setting. */
 const attributes: Record<LayoutSetting, string> = {
@@ -66,15 +66,6 @@ async function resetToDefaults(page: Page) {
   await saved;
   for (const setting of settings)
     await expect(html(page)).toHaveAttribute(attributes[setting], defaultLayout[setting]);
-}
-
-/** No serious or critical axe violation on the page as it is. */
-async function expectAccessible(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${where}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(' ')})`),
-  ).toEqual([]);
 }
 
 async function expectChanged(page: Page) {

@@ -6,6 +6,7 @@ import { z } from 'zod/mini';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { createMailer, type Mailer } from './lib/mailer';
+import { createOutbox, type Outbox, type OutboxOptions } from './lib/outbox';
 import { accountsRoutes } from './modules/accounts/routes';
 import { createAccountsService } from './modules/accounts/service';
 import { apiKeysRoutes } from './modules/api-keys/routes';
@@ -52,9 +53,18 @@ export type AppDeps = {
   logger?: FastifyServerOptions['logger'];
   /** Tests may hand in their own; by default SMTP_URL or the outbox folder. */
   mailer?: Mailer;
+  /** Tests shorten the outbox's backoff and attempts. */
+  outbox?: OutboxOptions;
   /** Where the built web app is; tests of the API alone leave it out. */
   webDistDir?: string;
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The mail (and later other side effects) queue: main.ts starts its worker, tests drain it. */
+    outbox: Outbox;
+  }
+}
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -87,7 +97,26 @@ export async function buildApp(deps: AppDeps) {
   const mailer = deps.mailer ?? createMailer(config, app.log);
   const audit = createAuditService(db);
   const auth = createAuthService({ db, config, audit });
-  const accounts = createAccountsService({ db, config, audit, auth, mailer });
+  const outbox = createOutbox({
+    db,
+    log: app.log,
+    options: deps.outbox,
+    onGiveUp: (row) =>
+      audit.record(
+        db,
+        { id: null, label: 'outbox', ip: '', requestId: '' },
+        {
+          action: 'outbox.give-up',
+          entity: 'outbox',
+          key: row.id,
+          after: { kind: row.kind, attempts: row.attempts, lastError: row.lastError, payload: row.payload },
+        },
+      ),
+  });
+  app.decorate('outbox', outbox);
+  // Closing the app (a shutdown, a test's end) stops the worker after the pass under way.
+  app.addHook('onClose', () => outbox.stop());
+  const accounts = createAccountsService({ db, config, audit, auth, mailer, outbox });
   const users = createUsersService({ db, audit, auth, accounts });
   const library = createLibraryService({ db, audit });
 

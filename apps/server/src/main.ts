@@ -47,6 +47,7 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  app.outbox.start();
   const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
   if (seeded.createdAdmin)
     app.log.info(`New database: migrated and seeded${seeded.seededDemo ? ' with demo data' : ''}`);

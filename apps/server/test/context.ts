@@ -8,6 +8,7 @@ import { type App, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { groups, userGroups, users } from '../src/db/schema';
+import type { OutboxOptions } from '../src/lib/outbox';
 import { hashPassword } from '../src/lib/passwords';
 import { seedDatabase } from '../src/seed';
 
@@ -75,7 +76,10 @@ export type TestContext = {
   close(): Promise<void>;
 };
 
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  options: { outbox?: OutboxOptions } = {},
+): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ledgerdesk-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -94,7 +98,12 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   const database = await openTestDatabase();
   await database.migrate();
   await seedDatabase(database.db, config);
-  const app = await buildApp({ config, database, webDistDir: path.join(dataDir, 'no-web-app') });
+  const app = await buildApp({
+    config,
+    database,
+    outbox: options.outbox,
+    webDistDir: path.join(dataDir, 'no-web-app'),
+  });
   let counter = 0;
 
   return {

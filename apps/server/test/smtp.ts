@@ -3,8 +3,11 @@ import { SMTPServer } from 'smtp-server';
 
 export type ReceivedMail = { to: string; subject: string; text: string; link: string | null };
 
-/** A real SMTP server on loopback that keeps what it receives, parsed. */
-export async function startSmtpPeer() {
+/**
+ * A real SMTP server on loopback that keeps what it receives, parsed. `port` 0 takes a free one;
+ * a test that stops the server and starts it again passes its old port.
+ */
+export async function startSmtpPeer(port = 0) {
   const inbox: ReceivedMail[] = [];
   const waiting: (() => void)[] = [];
   const server = new SMTPServer({
@@ -28,10 +31,11 @@ export async function startSmtpPeer() {
         .catch(callback);
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as { port: number };
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const listening = (server.server.address() as { port: number }).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${listening}`,
+    port: listening,
     inbox,
     /** The first mail to `to` that arrives after `since` mails, waiting up to 5 s for it. */
     async next(to: string, since = 0): Promise<ReceivedMail> {

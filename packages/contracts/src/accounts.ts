@@ -51,17 +51,21 @@ export type SignupRequest = z.infer<typeof signupRequest>;
 export const forgotPasswordRequest = z.object({ email });
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequest>;
 
-export const resetPasswordRequest = z.object({
-  token: z
-    .string('The reset link is incomplete.')
-    .check(
-      z.trim(),
-      z.minLength(1, 'The reset link is incomplete.'),
-      z.maxLength(200, 'The reset link is not valid.'),
-    ),
-  password,
-});
+/** The token of a mailed link (reset or confirmation). */
+const linkToken = z
+  .string('The link is incomplete.')
+  .check(z.trim(), z.minLength(1, 'The link is incomplete.'), z.maxLength(200, 'The link is not valid.'));
+
+export const resetPasswordRequest = z.object({ token: linkToken, password });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
+
+/** The token of the link that confirms a new account's address. */
+export const verifyEmailRequest = z.object({ token: linkToken });
+export type VerifyEmailRequest = z.infer<typeof verifyEmailRequest>;
+
+/** Asks for a new confirmation link; the same answer whether or not such an account waits. */
+export const resendVerificationRequest = z.object({ email });
+export type ResendVerificationRequest = z.infer<typeof resendVerificationRequest>;
 
 export const profileUpdate = z.object({ username, firstName, lastName });
 export type ProfileUpdate = z.infer<typeof profileUpdate>;
@@ -88,7 +92,8 @@ export const ownSession = z.object({
 export type OwnSession = z.infer<typeof ownSession>;
 
 export const accountMessages = {
-  signedUp: 'Your account is ready. Sign in to continue.',
+  signedUp:
+    'Almost done: we have sent a link to your email address. Open it to confirm your address, then sign in.',
   resetMailSent: 'If an account exists for that email, we have sent a link to reset its password.',
   resetDone: 'Your password has been changed. Sign in with the new one.',
   resetTokenInvalid: 'This reset link is not valid. Ask for a new one.',
@@ -100,4 +105,11 @@ export const accountMessages = {
   passwordCommon: 'This password is too common.',
   passwordSimilar: (field: string) => `The password is too similar to the ${field}.`,
   tooManyResetRequests: 'Too many reset requests from this address. Try again later.',
+  verifyMailSent: 'If an account at that address is waiting for confirmation, we have sent it a new link.',
+  emailVerified: 'Your email address is confirmed. Sign in to continue.',
+  verifyTokenInvalid: 'This confirmation link is not valid. Ask for a new one from the sign-in page.',
+  verifyTokenExpired: 'This confirmation link has expired. Ask for a new one from the sign-in page.',
+  verifyTokenUsed: 'This confirmation link has already been used. Sign in, or ask for a new one.',
+  tooManyVerifyRequests: 'Too many confirmation requests from this address. Try again later.',
+  tooManySignups: 'Too many sign-ups from this address. Try again later.',
 } as const;

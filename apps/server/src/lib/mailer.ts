@@ -33,12 +33,20 @@ function render(mail: Mail) {
 type Log = { info(msg: string): void; error(obj: object, msg: string): void };
 
 /**
- * Sends mail over SMTP_URL. Without it, each message is written as an .eml file to
+ * Sends mail over SMTP_URL; the product sends through the outbox (lib/outbox.ts), never from a
+ * request. Without it, each message is written as an .eml file to
  * DATA_DIR/outbox and announced in the log, so a developer can follow the links in it.
  */
 export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>, log: Log) {
+  // A send never takes longer than about a minute, well under the outbox's lease (lib/outbox.ts):
+  // a hung mail server makes the attempt fail and retry instead of holding the row.
   const transport = config.smtpUrl
-    ? nodemailer.createTransport(config.smtpUrl)
+    ? nodemailer.createTransport({
+        url: config.smtpUrl,
+        connectionTimeout: 15_000,
+        greetingTimeout: 15_000,
+        socketTimeout: 30_000,
+      })
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const outbox = path.join(config.dataDir, 'outbox');
 

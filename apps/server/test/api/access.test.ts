@@ -22,6 +22,8 @@ const expectedAccess: Record<string, Access> = {
   'POST /api/auth/signup': 'public',
   'POST /api/auth/forgot-password': 'public',
   'POST /api/auth/reset-password': 'public',
+  'POST /api/auth/verify-email': 'public',
+  'POST /api/auth/resend-verification': 'public',
   'PUT /api/users/me/': 'authenticated',
   'POST /api/users/profile/': 'authenticated',
   'POST /api/users/me/password/': 'authenticated',

@@ -1,8 +1,8 @@
-import { accountMessages, defaultPreferences } from '@ledgerdesk/contracts';
+import { accountMessages, defaultPreferences, errorCodes, messages } from '@ledgerdesk/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetTokens, users } from '../../src/db/schema';
-import { RESET_LIMITS } from '../../src/modules/accounts/service';
+import { RESET_LIMITS, SIGNUP_LIMITS } from '../../src/modules/accounts/service';
 import { ADMIN, createTestContext, type TestContext } from '../context';
 import { type SmtpPeer, startSmtpPeer } from '../smtp';
 
@@ -26,41 +26,192 @@ const post = (url: string, payload: object, options: { token?: string; ip?: stri
     headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
   });
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-const signup = (fields: Partial<Record<string, string>>) =>
-  post('/api/auth/signup', {
-    email: 'new@test.local',
-    username: 'newbie',
-    firstName: 'New',
-    lastName: 'Person',
-    password: 'violet-harbour-92',
-    ...fields,
-  });
+let signups = 0;
+/** A sign-up, each from its own address unless one is given (sign-up is throttled per address). */
+const signup = (
+  fields: Partial<Record<string, string>>,
+  ip = `10.5.${Math.floor(++signups / 250)}.${signups % 250}`,
+) =>
+  post(
+    '/api/auth/signup',
+    {
+      email: 'new@test.local',
+      username: 'newbie',
+      firstName: 'New',
+      lastName: 'Person',
+      password: 'violet-harbour-92',
+      ...fields,
+    },
+    { ip },
+  );
 const tokenOf = (link: string | null) => new URL(link ?? 'http://x').searchParams.get('token') ?? '';
 
+/** Works the mail queue, as the server's worker would, and returns the mail that went to `to`. */
+async function mailTo(to: string, since: number) {
+  await ctx.app.outbox.drain();
+  return smtp.next(to, since);
+}
+const mailsTo = (to: string, since: number) => smtp.inbox.slice(since).filter((m) => m.to === to);
+
 describe('sign up', () => {
-  it('creates a regular user with no group, who can sign in at once', async () => {
+  it('creates a regular user with no group, who signs in once the mailed link confirms the address', async () => {
+    const before = smtp.inbox.length;
     const res = await signup({ email: 'Signed.Up@Test.local', username: 'signedup' });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({
+    expect(res.json()).toEqual({
       successCode: 'SIGNED_UP',
+      successMessage: accountMessages.signedUp,
       data: { email: 'signed.up@test.local', username: 'signedup' },
     });
+
+    // Not before the address is confirmed: the right password is told so, a wrong one is not.
+    const early = await post('/api/users/login/', {
+      email: 'signed.up@test.local',
+      password: 'violet-harbour-92',
+    });
+    expect(early.statusCode).toBe(403);
+    expect(early.json()).toMatchObject({
+      errorCode: errorCodes.emailNotVerified,
+      errorMessage: messages.emailNotVerified,
+    });
+    const wrong = await post('/api/users/login/', { email: 'signed.up@test.local', password: 'not-it-1234' });
+    expect(wrong.statusCode).toBe(401);
+
+    const mail = await mailTo('signed.up@test.local', before);
+    expect(mail.subject).toBe('Confirm your Ledgerdesk email address');
+    expect(mail.link).toMatch(/^https:\/\/budget\.example\.org\/verify-email\?token=[\w-]{43}$/);
+    const verified = await post('/api/auth/verify-email', { token: tokenOf(mail.link) });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json().successMessage).toBe(accountMessages.emailVerified);
+
     const token = await ctx.login('signed.up@test.local', 'violet-harbour-92');
     const me = await ctx.app.inject({ method: 'GET', url: '/api/users/me/', headers: auth(token) });
     expect(me.json()).toMatchObject({ role: 'user', groups: [], permissions: [] });
+
+    // The link works once.
+    const again = await post('/api/auth/verify-email', { token: tokenOf(mail.link) });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().fieldErrors).toEqual({ token: accountMessages.verifyTokenUsed });
   });
 
-  it('refuses a taken email or username with 409 naming the field', async () => {
+  it('answers a taken email like a new one, changes nothing, and mails the owner a notice', async () => {
+    await ctx.createUser({ email: 'owner@test.local', password: 'owner-original-1' });
+    const before = smtp.inbox.length;
+    const fresh = await signup({ email: 'fresh@test.local', username: 'freshname' });
+    const taken = await signup({ email: 'OWNER@test.local', username: 'intruder' });
+    expect(taken.statusCode).toBe(201);
+    expect(fresh.statusCode).toBe(201);
+    const shape = (body: { data: object }) => ({ ...body, data: Object.keys(body.data) });
+    expect(shape(taken.json())).toEqual(shape(fresh.json()));
+
+    const notice = await mailTo('owner@test.local', before);
+    expect(notice.subject).toBe('Someone tried to create a Ledgerdesk account with your address');
+    expect(notice.text).toContain('If it was you, sign in');
+    expect(notice.link).toBe('https://budget.example.org/login');
+    // The owner's account is as it was: same password, no second account, no username taken.
+    await ctx.login('owner@test.local', 'owner-original-1');
+    const rows = await ctx.database.db.select().from(users).where(eq(users.email, 'owner@test.local'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.username).toBe('owner');
+    expect((await signup({ email: 'third@test.local', username: 'intruder' })).statusCode).toBe(201);
+  });
+
+  it('is throttled: an owner gets a few notices, not a mail bomb; one address gets 429', async () => {
+    await ctx.createUser({ email: 'popular@test.local', password: 'popular-original-1' });
+    const before = smtp.inbox.length;
+    for (let i = 0; i < SIGNUP_LIMITS.perEmail.limit + 3; i++) {
+      const res = await signup({ email: 'popular@test.local', username: `bomber${i}` });
+      expect(res.statusCode).toBe(201);
+    }
+    await ctx.app.outbox.drain();
+    expect(mailsTo('popular@test.local', before)).toHaveLength(SIGNUP_LIMITS.perEmail.limit);
+
+    for (let i = 0; i < SIGNUP_LIMITS.perAddress.limit; i++) {
+      await signup({ email: `crowd${i}@test.local`, username: `crowd${i}` }, '10.4.0.1');
+    }
+    const blocked = await signup({ email: 'onemore@test.local', username: 'onemore' }, '10.4.0.1');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().errorMessage).toBe(accountMessages.tooManySignups);
+    expect(
+      await ctx.database.db.select().from(users).where(eq(users.email, 'onemore@test.local')),
+    ).toHaveLength(0);
+  });
+
+  it('refuses a taken username with 409 naming the field, whatever the email', async () => {
     await signup({ email: 'taken@test.local', username: 'takenname' });
-    const email = await signup({ email: 'TAKEN@test.local', username: 'other1' });
-    expect(email.statusCode).toBe(409);
-    expect(email.json()).toMatchObject({
-      errorMessage: accountMessages.emailTaken,
-      fieldErrors: { email: accountMessages.emailTaken },
+    for (const email of ['other@test.local', 'taken@test.local']) {
+      const username = await signup({ email, username: 'TakenName' });
+      expect(username.statusCode).toBe(409);
+      expect(username.json().fieldErrors).toEqual({ username: accountMessages.usernameTaken });
+    }
+  });
+
+  it('refuses an unknown or expired confirmation link, and mails a new one on request', async () => {
+    const before = smtp.inbox.length;
+    await signup({ email: 'slow@test.local', username: 'slowpoke' });
+    const first = tokenOf((await mailTo('slow@test.local', before)).link);
+    const [user] = await ctx.database.db.select().from(users).where(eq(users.email, 'slow@test.local'));
+    await ctx.database.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(passwordResetTokens.userId, user?.id ?? ''));
+    const expired = await post('/api/auth/verify-email', { token: first });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().errorMessage).toBe(accountMessages.verifyTokenExpired);
+    const unknown = await post('/api/auth/verify-email', { token: 'not-a-real-token' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().fieldErrors).toEqual({ token: accountMessages.verifyTokenInvalid });
+    // A confirmation link is not a reset link.
+    const asReset = await post('/api/auth/reset-password', { token: first, password: 'lantern-meadow-58' });
+    expect(asReset.json().errorMessage).toBe(accountMessages.resetTokenInvalid);
+
+    const mid = smtp.inbox.length;
+    const resend = await post(
+      '/api/auth/resend-verification',
+      { email: 'slow@test.local' },
+      { ip: '10.6.0.1' },
+    );
+    const ghost = await post(
+      '/api/auth/resend-verification',
+      { email: 'nobody@test.local' },
+      { ip: '10.6.0.1' },
+    );
+    const confirmed = await post('/api/auth/resend-verification', { email: ADMIN.email }, { ip: '10.6.0.1' });
+    expect(resend.statusCode).toBe(200);
+    expect(resend.json()).toEqual({
+      successCode: 'VERIFY_MAIL_SENT',
+      successMessage: accountMessages.verifyMailSent,
+      data: null,
     });
-    const username = await signup({ email: 'other@test.local', username: 'TakenName' });
-    expect(username.statusCode).toBe(409);
-    expect(username.json().fieldErrors).toEqual({ username: accountMessages.usernameTaken });
+    expect(ghost.json()).toEqual(resend.json());
+    expect(confirmed.json()).toEqual(resend.json());
+    const second = tokenOf((await mailTo('slow@test.local', mid)).link);
+    expect(second).not.toBe(first);
+    // Only an account waiting for confirmation gets one.
+    expect(smtp.inbox.slice(mid).map((m) => m.to)).toEqual(['slow@test.local']);
+    // Signing up again with the address while it waits also brings a new link (no second account).
+    const again = smtp.inbox.length;
+    expect((await signup({ email: 'slow@test.local', username: 'slowpoke2' })).statusCode).toBe(201);
+    const retried = await mailTo('slow@test.local', again);
+    expect(retried.subject).toBe('Confirm your Ledgerdesk email address');
+    expect((await post('/api/auth/verify-email', { token: tokenOf(retried.link) })).statusCode).toBe(200);
+    await ctx.login('slow@test.local', 'violet-harbour-92');
+  });
+
+  it('a reset link confirms the address too: it proves the owner reads it', async () => {
+    const before = smtp.inbox.length;
+    await signup({ email: 'forgetful@test.local', username: 'forgetful' });
+    await post('/api/auth/forgot-password', { email: 'forgetful@test.local' }, { ip: '10.6.0.2' });
+    await ctx.app.outbox.drain();
+    const reset = smtp.inbox
+      .slice(before)
+      .find((m) => m.to === 'forgetful@test.local' && /reset/i.test(m.subject));
+    const res = await post('/api/auth/reset-password', {
+      token: tokenOf(reset?.link ?? null),
+      password: 'lantern-meadow-58',
+    });
+    expect(res.statusCode).toBe(200);
+    await ctx.login('forgetful@test.local', 'lantern-meadow-58');
   });
 
   it.each([
@@ -107,7 +258,7 @@ describe('forgot and reset password', () => {
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json()).toEqual(known.json());
     expect(known.json().successMessage).toBe(accountMessages.resetMailSent);
-    const mail = await smtp.next('forgot@test.local', before);
+    const mail = await mailTo('forgot@test.local', before);
     expect(smtp.inbox.slice(before).some((m) => m.to === 'ghost@test.local')).toBe(false);
     expect(mail.subject).toBe('Reset your Ledgerdesk password');
     expect(mail.link).toMatch(/^https:\/\/budget\.example\.org\/reset-password\?token=[\w-]{43}$/);
@@ -118,7 +269,7 @@ describe('forgot and reset password', () => {
     const oldSession = await ctx.login('resetter@test.local', 'resetter-original-1');
     const before = smtp.inbox.length;
     await post('/api/auth/forgot-password', { email: 'resetter@test.local' }, { ip: '10.9.0.2' });
-    const token = tokenOf((await smtp.next('resetter@test.local', before)).link);
+    const token = tokenOf((await mailTo('resetter@test.local', before)).link);
     // Only the hash of the token is stored.
     expect(
       await ctx.database.db
@@ -148,7 +299,7 @@ describe('forgot and reset password', () => {
     await ctx.createUser({ email: 'late@test.local', password: 'late-original-1' });
     const before = smtp.inbox.length;
     await post('/api/auth/forgot-password', { email: 'late@test.local' }, { ip: '10.9.0.3' });
-    const token = tokenOf((await smtp.next('late@test.local', before)).link);
+    const token = tokenOf((await mailTo('late@test.local', before)).link);
 
     const weak = await post('/api/auth/reset-password', { token, password: 'password1' });
     expect(weak.statusCode).toBe(400);
@@ -180,7 +331,7 @@ describe('forgot and reset password', () => {
     const res = await post('/api/auth/forgot-password', { email: 'inactive@test.local' }, { ip: '10.9.0.4' });
     expect(res.statusCode).toBe(200);
     await post('/api/auth/forgot-password', { email: 'forgot@test.local' }, { ip: '10.9.0.4' });
-    await smtp.next('forgot@test.local', before);
+    await mailTo('forgot@test.local', before);
     expect(smtp.inbox.slice(before).some((m) => m.to === 'inactive@test.local')).toBe(false);
   });
 
@@ -195,10 +346,8 @@ describe('forgot and reset password', () => {
       );
       expect(res.statusCode).toBe(200);
     }
-    await new Promise((r) => setTimeout(r, 300));
-    expect(smtp.inbox.slice(before).filter((m) => m.to === 'spammed@test.local')).toHaveLength(
-      RESET_LIMITS.perEmail.limit,
-    );
+    await ctx.app.outbox.drain();
+    expect(mailsTo('spammed@test.local', before)).toHaveLength(RESET_LIMITS.perEmail.limit);
 
     for (let i = 0; i < RESET_LIMITS.perAddress.limit; i++) {
       await post('/api/auth/forgot-password', { email: `someone${i}@test.local` }, { ip: '10.7.0.1' });

@@ -72,6 +72,7 @@ describe('users', () => {
     });
     const fetched = await call('GET', `/api/users/user/${user.id}/`);
     expect(fetched.json().hasPassword).toBe(false);
+    await ctx.app.outbox.drain();
     const mail = await smtp.next('invited@test.local', before);
     expect(mail.subject).toBe('Your Ledgerdesk account is ready');
     const token = new URL(mail.link ?? '').searchParams.get('token');
@@ -319,6 +320,7 @@ describe('users', () => {
     const before = smtp.inbox.length;
     const res = await call('POST', `/api/users/user/${user.id}/reset-password/`);
     expect(res.statusCode).toBe(200);
+    await ctx.app.outbox.drain();
     const mail = await smtp.next('helpme@test.local', before);
     expect(mail.link).toMatch(/^http:\/\/ledgerdesk\.test\/reset-password\?token=/);
   });

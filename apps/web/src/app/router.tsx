@@ -60,6 +60,12 @@ export const router = createBrowserRouter([
         lazy: lazyRoute(() => import('../features/auth/ResetPasswordPage')),
       },
       {
+        // Open with or without a session, as the reset link.
+        path: '/verify-email',
+        errorElement,
+        lazy: lazyRoute(() => import('../features/auth/VerifyEmailPage')),
+      },
+      {
         path: '/',
         id: 'app',
         loader: requireSession,

@@ -27,6 +27,12 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     isAdmin: boolean('is_admin').notNull().default(false),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /**
+     * When the owner proved the address by a mailed link. Sign-up leaves it null (no sign-in until
+     * then); every other way an account is made (an administrator, the seed, the first admin) and
+     * every account older than this column counts as verified, hence the default.
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }).defaultNow(),
     ...auditColumns(),
     ...versionColumn(),
   },
@@ -96,7 +102,10 @@ export const authThrottle = pgTable('auth_throttle', {
   ...auditColumns(),
 });
 
-/** Password reset links: single use, short-lived, and only the SHA-256 of the token is kept. */
+/**
+ * Links mailed to an account's owner: password reset/welcome links and e-mail verification links
+ * (`purpose`). Single use, expiring, and only the SHA-256 of the token is kept.
+ */
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
@@ -104,6 +113,7 @@ export const passwordResetTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<'password' | 'verify-email'>().notNull().default('password'),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

@@ -7,6 +7,7 @@ export * from './ecommerce';
 export * from './invoices';
 export * from './jobs';
 export * from './library';
+export * from './outbox';
 export * from './projects';
 export * from './tasks';
 export * from './team';

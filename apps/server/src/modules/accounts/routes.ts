@@ -9,9 +9,11 @@ import {
   passwordChange,
   preferencesInput,
   profileUpdate,
+  resendVerificationRequest,
   resetPasswordRequest,
   sessionUser,
   signupRequest,
+  verifyEmailRequest,
 } from '@ledgerdesk/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -40,23 +42,55 @@ export function accountsRoutes(app: FastifyInstance, accounts: AccountsService, 
       schema: {
         tags: ['accounts'],
         summary: 'Create an account (a regular user with no group)',
+        description:
+          'The account signs in once its address is confirmed by the mailed link. An email that already has an account gets the same answer, and its owner a notice instead.',
         security: [],
         body: signupRequest,
         response: {
-          201: mutationResponse(z.object({ id: z.uuid(), email: z.string(), username: z.string() })),
+          201: mutationResponse(z.object({ email: z.string(), username: z.string() })),
           ...errors,
         },
       },
     },
     async (request, reply) => {
-      const user = await accounts.signup(request.body, client(request));
-      return reply.code(201).send(
-        done('SIGNED_UP', accountMessages.signedUp, {
-          id: user.id,
-          email: user.email,
-          username: user.username,
-        }),
-      );
+      const account = await accounts.signup(request.body, client(request));
+      return reply.code(201).send(done('SIGNED_UP', accountMessages.signedUp, account));
+    },
+  );
+
+  r.post(
+    '/api/auth/verify-email',
+    {
+      ...publicRoute,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Confirm the address of a new account with the token of the mailed link',
+        security: [],
+        body: verifyEmailRequest,
+        response: { 200: emptyMutation, ...errors },
+      },
+    },
+    async (request) => {
+      await accounts.verifyEmail(request.body, client(request));
+      return done('EMAIL_VERIFIED', accountMessages.emailVerified, null);
+    },
+  );
+
+  r.post(
+    '/api/auth/resend-verification',
+    {
+      ...publicRoute,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Mail a new confirmation link; the same answer whether or not such an account waits',
+        security: [],
+        body: resendVerificationRequest,
+        response: { 200: emptyMutation, ...errors },
+      },
+    },
+    async (request) => {
+      await accounts.resendVerification(request.body, client(request));
+      return done('VERIFY_MAIL_SENT', accountMessages.verifyMailSent, null);
     },
   );
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   accountMessages,
   type ForgotPasswordRequest,
@@ -6,15 +7,18 @@ import {
   type Preferences,
   type ProfileUpdate,
   parsePreferences,
+  type ResendVerificationRequest,
   type ResetPasswordRequest,
   type SignupRequest,
+  type VerifyEmailRequest,
 } from '@ledgerdesk/contracts';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { passwordResetTokens, sessions, userPreferences, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import type { Mailer } from '../../lib/mailer';
+import type { Mail, Mailer } from '../../lib/mailer';
+import type { Outbox } from '../../lib/outbox';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { createThrottle, type ThrottleRule } from '../../lib/throttle';
 import { hashToken, newToken } from '../../lib/tokens';
@@ -25,12 +29,46 @@ import { passwordProblem } from './password-policy';
 export const RESET_TOKEN_MINUTES = 60;
 /** Set-password links for accounts an administrator made live longer: the person may be away. */
 export const WELCOME_TOKEN_MINUTES = 7 * 24 * 60;
+/** Confirmation links of new accounts. */
+export const VERIFY_TOKEN_MINUTES = 48 * 60;
 export const RESET_LIMITS = {
   perEmail: { limit: 3, windowMinutes: 15, lockMinutes: 15 },
   perAddress: { limit: 10, windowMinutes: 15, lockMinutes: 15 },
 } satisfies Record<string, ThrottleRule>;
+/** Sign-up mails whoever owns the address: the same cap per email keeps that from being a mail bomb. */
+export const SIGNUP_LIMITS = {
+  perEmail: RESET_LIMITS.perEmail,
+  perAddress: { limit: 20, windowMinutes: 60, lockMinutes: 60 },
+} satisfies Record<string, ThrottleRule>;
 
 type PasswordMailKind = 'reset' | 'welcome';
+
+/** The outbox kind of every mail to an account's owner; `template` says which mail. */
+export const ACCOUNT_MAIL = 'account-mail';
+type AccountMailTemplate = PasswordMailKind | 'verify' | 'signup-attempt';
+type AccountMail = { template: AccountMailTemplate; email: string; requestedBy: Actor };
+const mailAuditAction: Record<AccountMailTemplate, string> = {
+  reset: 'password.reset-mail',
+  welcome: 'password.welcome-mail',
+  verify: 'email.verify-mail',
+  'signup-attempt': 'signup.attempt-mail',
+};
+
+const tokenMessages = {
+  password: {
+    invalid: accountMessages.resetTokenInvalid,
+    expired: accountMessages.resetTokenExpired,
+    used: accountMessages.resetTokenUsed,
+  },
+  'verify-email': {
+    invalid: accountMessages.verifyTokenInvalid,
+    expired: accountMessages.verifyTokenExpired,
+    used: accountMessages.verifyTokenUsed,
+  },
+} as const;
+type TokenPurpose = keyof typeof tokenMessages;
+const tokenRefused = (purpose: TokenPurpose, problem: keyof (typeof tokenMessages)[TokenPurpose]) =>
+  AppError.badRequest(tokenMessages[purpose][problem], { token: tokenMessages[purpose][problem] });
 
 /** A unique-index violation on either engine, with the index's name. */
 export function uniqueViolation(error: unknown): string | null {
@@ -67,8 +105,9 @@ export function createAccountsService(deps: {
   audit: AuditService;
   auth: AuthService;
   mailer: Mailer;
+  outbox: Outbox;
 }) {
-  const { db, config, audit, auth, mailer } = deps;
+  const { db, config, audit, auth, mailer, outbox } = deps;
   const throttle = createThrottle(db);
 
   /** Whether another account has this username, in any case; pass the transaction when in one. */
@@ -90,151 +129,295 @@ export function createAccountsService(deps: {
     return Boolean(row);
   }
 
-  /** Makes a single-use token for the user and mails its link. */
-  async function sendPasswordMail(
-    user: { id: string; email: string; firstName: string },
-    kind: PasswordMailKind,
-    actor: Actor,
+  /**
+   * Queues a mail to the owner of `email`. Who gets what is decided when it is sent (see
+   * sendAccountMail), so a request does the same work whether or not the address has an account.
+   */
+  function queueAccountMail(
+    template: AccountMailTemplate,
+    email: string,
+    requestedBy: Actor,
+    executor: Database = db,
   ) {
+    const payload: AccountMail = { template, email, requestedBy };
+    return outbox.enqueue(ACCOUNT_MAIL, payload, executor);
+  }
+
+  /** Queues a password link (reset, or welcome for an account an administrator made). */
+  function sendPasswordMail(user: { email: string }, kind: PasswordMailKind, actor: Actor) {
+    return queueAccountMail(kind, user.email, actor);
+  }
+
+  /** Makes a single-use link of the purpose for the user; its token is only in the mail. */
+  async function newLink(
+    user: { id: string },
+    purpose: TokenPurpose,
+    minutes: number,
+    path: string,
+    requestedBy: Actor,
+  ): Promise<string> {
     const token = newToken();
-    const minutes = kind === 'reset' ? RESET_TOKEN_MINUTES : WELCOME_TOKEN_MINUTES;
-    await db.transaction(async (tx) => {
-      await tx.insert(passwordResetTokens).values({
-        userId: user.id,
-        tokenHash: hashToken(token),
-        expiresAt: new Date(Date.now() + minutes * 60_000),
-        createdBy: actor.id,
-        updatedBy: actor.id,
-      });
-      await audit.record(tx as Database, actor, {
-        action: `password.${kind}-mail`,
-        entity: 'user',
-        key: user.id,
-      });
+    await db.insert(passwordResetTokens).values({
+      userId: user.id,
+      purpose,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + minutes * 60_000),
+      createdBy: requestedBy.id,
+      updatedBy: requestedBy.id,
     });
-    const url = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    return `${config.publicUrl}${path}?token=${encodeURIComponent(token)}`;
+  }
+
+  /**
+   * The outbox handler of ACCOUNT_MAIL: finds the account, makes the link the mail needs and sends
+   * it. An address without a (fitting) account gets nothing; that is decided here, off the request.
+   */
+  async function sendAccountMail({ template: asked, email, requestedBy }: AccountMail): Promise<void> {
+    const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+    if (!user?.isActive) return;
+    // Signing up again with an address still waiting for confirmation: a new link serves its owner.
+    const template = asked === 'signup-attempt' && !user.emailVerifiedAt ? 'verify' : asked;
     const greeting = `Hello ${user.firstName || user.email},`;
-    await mailer.send(
-      kind === 'reset'
-        ? {
-            to: user.email,
-            subject: 'Reset your Ledgerdesk password',
-            paragraphs: [
-              greeting,
-              `Someone asked to reset the password of your Ledgerdesk account. The link below works once, for ${RESET_TOKEN_MINUTES} minutes.`,
-              'If it was not you, ignore this mail: your password stays as it is.',
-            ],
-            action: { label: 'Reset your password', url },
-          }
-        : {
-            to: user.email,
-            subject: 'Your Ledgerdesk account is ready',
-            paragraphs: [
-              greeting,
-              `An administrator made a Ledgerdesk account for you. Choose your password with the link below; it works once, for ${WELCOME_TOKEN_MINUTES / 1440} days.`,
-            ],
-            action: { label: 'Set your password', url },
+    let mail: Mail;
+    switch (template) {
+      case 'reset':
+        mail = {
+          to: user.email,
+          subject: 'Reset your Ledgerdesk password',
+          paragraphs: [
+            greeting,
+            `Someone asked to reset the password of your Ledgerdesk account. The link below works once, for ${RESET_TOKEN_MINUTES} minutes.`,
+            'If it was not you, ignore this mail: your password stays as it is.',
+          ],
+          action: {
+            label: 'Reset your password',
+            url: await newLink(user, 'password', RESET_TOKEN_MINUTES, '/reset-password', requestedBy),
           },
-    );
+        };
+        break;
+      case 'welcome':
+        mail = {
+          to: user.email,
+          subject: 'Your Ledgerdesk account is ready',
+          paragraphs: [
+            greeting,
+            `An administrator made a Ledgerdesk account for you. Choose your password with the link below; it works once, for ${WELCOME_TOKEN_MINUTES / 1440} days.`,
+          ],
+          action: {
+            label: 'Set your password',
+            url: await newLink(user, 'password', WELCOME_TOKEN_MINUTES, '/reset-password', requestedBy),
+          },
+        };
+        break;
+      case 'verify':
+        if (user.emailVerifiedAt) return;
+        mail = {
+          to: user.email,
+          subject: 'Confirm your Ledgerdesk email address',
+          paragraphs: [
+            greeting,
+            `Confirm the address of your new Ledgerdesk account with the link below, then sign in. The link works once, for ${VERIFY_TOKEN_MINUTES / 60} hours.`,
+            'If you did not sign up, ignore this mail: without confirmation the account cannot be used.',
+          ],
+          action: {
+            label: 'Confirm your address',
+            url: await newLink(user, 'verify-email', VERIFY_TOKEN_MINUTES, '/verify-email', requestedBy),
+          },
+        };
+        break;
+      case 'signup-attempt':
+        mail = {
+          to: user.email,
+          subject: 'Someone tried to create a Ledgerdesk account with your address',
+          paragraphs: [
+            greeting,
+            'Someone tried to create a new Ledgerdesk account with this email address, which already has an account.',
+            'If it was you, sign in with the link below, or reset your password from the sign-in page if you have forgotten it. If it was not you, ignore this mail: nothing has changed.',
+          ],
+          action: { label: 'Sign in', url: `${config.publicUrl}/login` },
+        };
+        break;
+    }
+    await mailer.send(mail);
+    // Written once the mail is out: a failed attempt leaves an unused link (it expires) and no entry.
+    await audit.record(db, requestedBy, { action: mailAuditAction[template], entity: 'user', key: user.id });
+  }
+  outbox.handle(ACCOUNT_MAIL, (payload) => sendAccountMail(payload as AccountMail));
+
+  /**
+   * Throttles a public "mail me a link" request: past the limit, an address gets 429 and an email
+   * gets no more mail (false) but the same answer as everyone else.
+   */
+  async function mailRequestAllowed(
+    purpose: 'reset' | 'verify' | 'signup',
+    email: string,
+    ip: string,
+    tooMany: string,
+    limits: typeof RESET_LIMITS = RESET_LIMITS,
+  ): Promise<boolean> {
+    const addressKey = `${purpose}-ip:${ip}`;
+    if (await throttle.lockedUntil([addressKey])) {
+      throw AppError.tooManyRequests(tooMany, limits.perAddress.lockMinutes * 60);
+    }
+    await throttle.hit(addressKey, limits.perAddress);
+    const emailKey = `${purpose}-email:${email}`;
+    if (await throttle.lockedUntil([emailKey])) return false;
+    await throttle.hit(emailKey, limits.perEmail);
+    return true;
+  }
+
+  /**
+   * The link's token row if it can still be used, else the 400 that says why. Claiming it (see
+   * claimLink) happens in the caller's transaction.
+   */
+  async function usableLink(purpose: TokenPurpose, token: string) {
+    const [row] = await db
+      .select({ token: passwordResetTokens, user: users })
+      .from(passwordResetTokens)
+      .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+      .where(
+        and(eq(passwordResetTokens.tokenHash, hashToken(token)), eq(passwordResetTokens.purpose, purpose)),
+      )
+      .limit(1);
+    if (!row?.user.isActive) throw tokenRefused(purpose, 'invalid');
+    if (row.token.usedAt) throw tokenRefused(purpose, 'used');
+    if (row.token.expiresAt.getTime() <= Date.now()) throw tokenRefused(purpose, 'expired');
+    return row;
+  }
+
+  /**
+   * Marks the link used, only if it still is unused, so that a double submit fails cleanly. Any
+   * mailed link that works proves the owner reads the address: it confirms it too.
+   */
+  async function claimLink(
+    tx: Database,
+    purpose: TokenPurpose,
+    row: Awaited<ReturnType<typeof usableLink>>,
+  ): Promise<void> {
+    const claimed = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: sql`now()`, updatedBy: row.user.id })
+      .where(and(eq(passwordResetTokens.id, row.token.id), isNull(passwordResetTokens.usedAt)))
+      .returning({ id: passwordResetTokens.id });
+    if (claimed.length === 0) throw tokenRefused(purpose, 'used');
+    await tx
+      .update(users)
+      .set({ emailVerifiedAt: sql`now()`, version: sql`${users.version} + 1` })
+      .where(and(eq(users.id, row.user.id), isNull(users.emailVerifiedAt)));
   }
 
   return {
     sendPasswordMail,
     usernameTaken,
 
+    /**
+     * Creates an unconfirmed account and queues its confirmation link. A taken email answers the
+     * same (the same statements run, the account is left as it is) and its owner gets a notice
+     * instead, so that sign-up does not tell who has an account. A taken username is still a 409:
+     * it is checked first, whatever the email. Past SIGNUP_LIMITS an address gets 429 and an email
+     * no more mail (a new account then asks for its link again from the sign-in page).
+     */
     async signup(input: SignupRequest, actor: Omit<Actor, 'id' | 'label'>) {
       assertAcceptablePassword(input.password, { email: input.email, username: input.username });
+      const mailAllowed = await mailRequestAllowed(
+        'signup',
+        input.email,
+        actor.ip,
+        accountMessages.tooManySignups,
+        SIGNUP_LIMITS,
+      );
       if (await usernameTaken(input.username)) throw usernameConflict();
       const passwordHash = await hashPassword(input.password);
+      const id = randomUUID();
+      const who: Actor = { ...actor, id, label: input.email };
       try {
-        return await db.transaction(async (tx) => {
+        await db.transaction(async (tx) => {
           const [user] = await tx
             .insert(users)
             .values({
+              id,
               email: input.email,
               username: input.username,
               firstName: input.firstName,
               lastName: input.lastName,
               passwordHash,
+              emailVerifiedAt: null,
+              createdBy: id,
+              updatedBy: id,
             })
+            .onConflictDoNothing({ target: users.email })
             .returning();
-          if (!user) throw new Error('user insert returned nothing');
-          await tx.update(users).set({ createdBy: user.id, updatedBy: user.id }).where(eq(users.id, user.id));
+          const requester: Actor = user ? who : { ...who, id: null };
           await audit.record(
             tx as Database,
-            { ...actor, id: user.id, label: user.email },
-            {
-              action: 'signup',
-              entity: 'user',
-              key: user.id,
-              after: {
-                email: user.email,
-                username: user.username,
-                firstName: user.firstName,
-                lastName: user.lastName,
-              },
-            },
+            requester,
+            user
+              ? {
+                  action: 'signup',
+                  entity: 'user',
+                  key: user.id,
+                  after: {
+                    email: user.email,
+                    username: user.username,
+                    firstName: user.firstName,
+                    lastName: user.lastName,
+                  },
+                }
+              : { action: 'signup.email-taken', entity: 'user', key: '', after: { email: input.email } },
           );
-          return user;
+          if (mailAllowed)
+            await queueAccountMail(
+              user ? 'verify' : 'signup-attempt',
+              input.email,
+              requester,
+              tx as Database,
+            );
         });
       } catch (error) {
         conflictOfUser(error);
       }
+      return { email: input.email, username: input.username };
     },
 
     /**
-     * Mails a reset link to an existing active account. The caller answers the same whatever
-     * happens here, so that the answer does not tell whether the email has an account.
+     * Queues a reset link for the address. Whether it has an account is decided by the outbox
+     * worker, so known and unknown addresses take the same path here and get the same answer.
      */
     async forgotPassword(input: ForgotPasswordRequest, actor: Omit<Actor, 'id' | 'label'>): Promise<void> {
-      const addressKey = `reset-ip:${actor.ip}`;
-      if (await throttle.lockedUntil([addressKey])) {
-        throw AppError.tooManyRequests(
-          accountMessages.tooManyResetRequests,
-          RESET_LIMITS.perAddress.lockMinutes * 60,
+      if (!(await mailRequestAllowed('reset', input.email, actor.ip, accountMessages.tooManyResetRequests)))
+        return;
+      await queueAccountMail('reset', input.email, { ...actor, id: null, label: input.email });
+    },
+
+    /** Queues a new confirmation link; as forgotPassword, the same work whatever the address. */
+    async resendVerification(
+      input: ResendVerificationRequest,
+      actor: Omit<Actor, 'id' | 'label'>,
+    ): Promise<void> {
+      if (!(await mailRequestAllowed('verify', input.email, actor.ip, accountMessages.tooManyVerifyRequests)))
+        return;
+      await queueAccountMail('verify', input.email, { ...actor, id: null, label: input.email });
+    },
+
+    /** Confirms a new account's address with the mailed link; it can sign in from then on. */
+    async verifyEmail(input: VerifyEmailRequest, actor: Omit<Actor, 'id' | 'label'>): Promise<void> {
+      const row = await usableLink('verify-email', input.token);
+      await db.transaction(async (tx) => {
+        await claimLink(tx as Database, 'verify-email', row);
+        await audit.record(
+          tx as Database,
+          { ...actor, id: row.user.id, label: row.user.email },
+          { action: 'email.verify', entity: 'user', key: row.user.id },
         );
-      }
-      await throttle.hit(addressKey, RESET_LIMITS.perAddress);
-      const emailKey = `reset-email:${input.email}`;
-      // Past its own limit an email gets no more mail, but the same answer as everyone else.
-      if (await throttle.lockedUntil([emailKey])) return;
-      await throttle.hit(emailKey, RESET_LIMITS.perEmail);
-      const [user] = await db.select().from(users).where(eq(users.email, input.email)).limit(1);
-      if (!user?.isActive) return;
-      await sendPasswordMail(user, 'reset', { ...actor, id: null, label: input.email });
+      });
     },
 
     async resetPassword(input: ResetPasswordRequest, actor: Omit<Actor, 'id' | 'label'>): Promise<void> {
-      const [row] = await db
-        .select({ token: passwordResetTokens, user: users })
-        .from(passwordResetTokens)
-        .innerJoin(users, eq(users.id, passwordResetTokens.userId))
-        .where(eq(passwordResetTokens.tokenHash, hashToken(input.token)))
-        .limit(1);
-      if (!row?.user.isActive)
-        throw AppError.badRequest(accountMessages.resetTokenInvalid, {
-          token: accountMessages.resetTokenInvalid,
-        });
-      if (row.token.usedAt)
-        throw AppError.badRequest(accountMessages.resetTokenUsed, { token: accountMessages.resetTokenUsed });
-      if (row.token.expiresAt.getTime() <= Date.now()) {
-        throw AppError.badRequest(accountMessages.resetTokenExpired, {
-          token: accountMessages.resetTokenExpired,
-        });
-      }
+      const row = await usableLink('password', input.token);
       assertAcceptablePassword(input.password, { email: row.user.email, username: row.user.username });
       const who: Actor = { ...actor, id: row.user.id, label: row.user.email };
       await db.transaction(async (tx) => {
-        // Marking the token used only if it still is unused makes a double submit fail cleanly.
-        const claimed = await tx
-          .update(passwordResetTokens)
-          .set({ usedAt: sql`now()`, updatedBy: row.user.id })
-          .where(and(eq(passwordResetTokens.id, row.token.id), isNull(passwordResetTokens.usedAt)))
-          .returning({ id: passwordResetTokens.id });
-        if (claimed.length === 0)
-          throw AppError.badRequest(accountMessages.resetTokenUsed, {
-            token: accountMessages.resetTokenUsed,
-          });
+        await claimLink(tx as Database, 'password', row);
         await auth.setPassword(row.user.id, input.password, who, {
           action: 'password.reset',
           executor: tx as Database,

@@ -19,7 +19,14 @@ export function authRoutes(app: FastifyInstance, auth: AuthService) {
         summary: 'Sign in with email and password',
         security: [],
         body: loginRequest,
-        response: { 200: loginResponse, 400: errorResponse, 401: errorResponse, 429: errorResponse },
+        response: {
+          200: loginResponse,
+          400: errorResponse,
+          401: errorResponse,
+          // The address of a signed-up account is not confirmed yet (EMAIL_NOT_VERIFIED).
+          403: errorResponse,
+          429: errorResponse,
+        },
       },
     },
     (request) =>

@@ -236,6 +236,9 @@ export function createAuthService(deps: { db: Database; config: Config; audit: A
         await throttle.hit(keys.account, LOGIN_LIMITS.perAccount);
         throw new AppError(401, errorCodes.loginFailed, messages.loginFailed);
       }
+      // Only the owner knows the password, so saying this tells a stranger nothing.
+      if (!user.emailVerifiedAt)
+        throw new AppError(403, errorCodes.emailNotVerified, messages.emailNotVerified);
 
       // The owner's own mistakes from here are forgotten; the ceiling is not, or a guesser spread
       // over many addresses would get a fresh allowance each time the owner signs in.

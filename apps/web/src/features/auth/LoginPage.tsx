@@ -1,16 +1,16 @@
-import type { LoginRequest } from '@ledgerdesk/contracts';
-import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { errorCodes, type LoginRequest } from '@ledgerdesk/contracts';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PasswordField } from '../../components/PasswordField';
-import { errorMessageOf } from '../../lib/api';
+import { errorMessageOf, isApiError } from '../../lib/api';
 import { fieldErrorsOf } from '../../lib/form-errors';
 import { usePageTitle } from '../../lib/page-title';
 import { safeNextPath } from '../../lib/safe-redirect';
 import { AuthCard } from './AuthCard';
-import { signIn } from './api';
+import { resendVerification, signIn } from './api';
 import type { checkLogin, LoginErrors } from './login-validation';
 import { readLoginNotice } from './notice';
 
@@ -46,7 +46,10 @@ export function LoginPage() {
   const [searchParams] = useSearchParams();
   const [serverError, setServerError] = useState<string | null>(null);
   // A success message from sign-up or a password reset, handed over with the navigation.
-  const [notice] = useState(() => readLoginNotice(location.state));
+  const [notice, setNotice] = useState(() => readLoginNotice(location.state));
+  // The right password of an account whose address is not confirmed yet: offer a new link.
+  const [unverified, setUnverified] = useState(false);
+  const [resending, setResending] = useState(false);
   const [values, setValues] = useState<LoginRequest>({ email: notice?.email ?? '', password: '' });
   const [errors, setErrors] = useState<LoginErrors>({});
   const [submitted, setSubmitted] = useState(false);
@@ -71,6 +74,7 @@ export function LoginPage() {
     if (submitting) return;
     setSubmitted(true);
     setServerError(null);
+    setUnverified(false);
     setSubmitting(true);
     const checked = await check(values);
     if ('errors' in checked) {
@@ -84,10 +88,25 @@ export function LoginPage() {
     } catch (error) {
       setSubmitting(false);
       setServerError(errorMessageOf(error));
+      setUnverified(isApiError(error) && error.errorCode === errorCodes.emailNotVerified);
       showErrors(Object.fromEntries(fieldErrorsOf(error, fields)));
       return;
     }
     await navigate(safeNextPath(searchParams.get('next')), { replace: true });
+  };
+
+  const resend = async () => {
+    setResending(true);
+    try {
+      const response = await resendVerification({ email: values.email.trim().toLowerCase() });
+      setServerError(null);
+      setUnverified(false);
+      setNotice({ notice: response.successMessage });
+    } catch (error) {
+      setServerError(errorMessageOf(error));
+    } finally {
+      setResending(false);
+    }
   };
 
   return (
@@ -111,7 +130,18 @@ export function LoginPage() {
 
       {serverError ? (
         <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle aria-hidden="true" />}>
-          {serverError}
+          <Text size="sm">{serverError}</Text>
+          {unverified ? (
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              mt={4}
+              loading={resending}
+              onClick={() => void resend()}
+            >
+              {t('login.resendLink')}
+            </Button>
+          ) : null}
         </Alert>
       ) : null}
 

@@ -95,6 +95,7 @@ export function SignupPage() {
             autoComplete="email"
             inputMode="email"
             placeholder={t('common:fields.emailPlaceholder')}
+            description={t('signup.verifyNote')}
             error={errors.email?.message}
             withAsterisk
           />

@@ -3,9 +3,11 @@ import {
   type LoginRequest,
   type LoginResponse,
   messages,
+  type ResendVerificationRequest,
   type ResetPasswordRequest,
   type SessionUser,
   type SignupRequest,
+  type VerifyEmailRequest,
 } from '@ledgerdesk/contracts';
 import type { ZodMiniNull, ZodMiniUnknown } from 'zod/mini';
 import { api } from '../../lib/api';
@@ -28,7 +30,7 @@ export async function signIn(body: LoginRequest): Promise<LoginResponse> {
   return response;
 }
 
-/** POST /auth/signup: a new account, which can sign in at once. */
+/** POST /auth/signup: a new account, which signs in once the mailed link confirms its address. */
 export function signUp(body: SignupRequest): Promise<MutationResponse<ZodMiniUnknown>> {
   return api.post<MutationResponse<ZodMiniUnknown>>('/auth/signup', body, { auth: false });
 }
@@ -36,6 +38,16 @@ export function signUp(body: SignupRequest): Promise<MutationResponse<ZodMiniUnk
 /** POST /auth/forgot-password: the same answer whether or not the account exists. */
 export function requestPasswordReset(body: ForgotPasswordRequest): Promise<MutationResponse<ZodMiniNull>> {
   return api.post<MutationResponse<ZodMiniNull>>('/auth/forgot-password', body, { auth: false });
+}
+
+/** POST /auth/verify-email with the token of the mailed link: the account may sign in from then on. */
+export function verifyEmail(body: VerifyEmailRequest): Promise<MutationResponse<ZodMiniNull>> {
+  return api.post<MutationResponse<ZodMiniNull>>('/auth/verify-email', body, { auth: false });
+}
+
+/** POST /auth/resend-verification: the same answer whether or not such an account waits. */
+export function resendVerification(body: ResendVerificationRequest): Promise<MutationResponse<ZodMiniNull>> {
+  return api.post<MutationResponse<ZodMiniNull>>('/auth/resend-verification', body, { auth: false });
 }
 
 /** POST /auth/reset-password with the token of the mailed link. */

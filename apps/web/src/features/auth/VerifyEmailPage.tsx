@@ -1,0 +1,77 @@
+import { Alert, Anchor, Center, Loader, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { errorMessageOf } from '../../lib/api';
+import { usePageTitle } from '../../lib/page-title';
+import { AuthBreadcrumbs } from './AuthBreadcrumbs';
+import { AuthCard } from './AuthCard';
+import { verifyEmail } from './api';
+import type { LoginNotice } from './notice';
+
+/**
+ * Each token is sent once per page load: the link works only once, and a second call (React's
+ * development double effect, a re-render) would be refused as "already used".
+ */
+const sent = new Map<string, ReturnType<typeof verifyEmail>>();
+
+/** The address of the mailed confirmation link: confirms it, then leads to sign-in. */
+export function VerifyEmailPage() {
+  const { t } = useTranslation('auth');
+  usePageTitle(t('verify.pageTitle'));
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+  const [error, setError] = useState<string | null>(token ? null : t('verify.incomplete'));
+
+  useEffect(() => {
+    if (!token) return;
+    let call = sent.get(token);
+    if (!call) {
+      call = verifyEmail({ token });
+      sent.set(token, call);
+    }
+    let current = true;
+    call.then(
+      (response) => {
+        const notice: LoginNotice = { notice: response.successMessage };
+        if (current) void navigate('/login', { replace: true, state: notice });
+      },
+      (failure: unknown) => {
+        if (current) setError(errorMessageOf(failure));
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [token, navigate]);
+
+  return (
+    <AuthCard
+      title={t('verify.title')}
+      subtitle={t('verify.subtitle')}
+      above={<AuthBreadcrumbs current={t('verify.pageTitle')} />}
+      footer={
+        <Anchor component={Link} to="/login" size="sm" fw={600}>
+          <IconArrowLeft size={14} aria-hidden="true" style={{ verticalAlign: '-2px' }} /> {t('backToSignIn')}
+        </Anchor>
+      }
+    >
+      {error ? (
+        <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle aria-hidden="true" />}>
+          {error}
+        </Alert>
+      ) : (
+        <Center role="status" aria-live="polite">
+          <Stack align="center" gap="xs">
+            <Loader size="sm" aria-hidden="true" />
+            <Text size="sm">{t('verify.pending')}</Text>
+          </Stack>
+        </Center>
+      )}
+    </AuthCard>
+  );
+}
+
+export { VerifyEmailPage as Component };
