@@ -30,6 +30,7 @@ import { z } from 'zod/mini';
 import { AppError } from '../../lib/errors';
 import { added, deleted, updated } from '../../lib/responses';
 import { actorOf } from '../../plugins/auth';
+import { ifMatchHeaders, versionDescription } from '../../resources/versions';
 import type { LibraryService } from './service';
 import type { LibraryTransfer } from './transfer';
 
@@ -86,13 +87,23 @@ export function libraryRoutes(app: FastifyInstance, library: LibraryService, tra
         schema: {
           tags,
           summary: `Update or move an ${name} (the body holds the id)`,
+          description: versionDescription,
+          headers: ifMatchHeaders,
           params: idParams,
           body: codeUpdate,
           response: { 200: mutationResponse(codeRecord), ...errors },
         },
       },
       async (request) =>
-        updated(await library.update(level, request.params.id, request.body, actorOf(request))),
+        updated(
+          await library.update(
+            level,
+            request.params.id,
+            request.body,
+            actorOf(request),
+            request.headers['if-match'],
+          ),
+        ),
     );
     r.delete(
       `${base}:id/`,
@@ -199,12 +210,22 @@ export function libraryRoutes(app: FastifyInstance, library: LibraryService, tra
       schema: {
         tags,
         summary: 'Rename a unit',
+        description: versionDescription,
+        headers: ifMatchHeaders,
         params: idParams,
         body: unitUpdate,
         response: { 200: mutationResponse(unitRecord), ...errors },
       },
     },
-    async (request) => updated(await library.updateUnit(request.params.id, request.body, actorOf(request))),
+    async (request) =>
+      updated(
+        await library.updateUnit(
+          request.params.id,
+          request.body,
+          actorOf(request),
+          request.headers['if-match'],
+        ),
+      ),
   );
   r.delete(
     '/api/library/units/:id/',
