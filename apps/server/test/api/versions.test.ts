@@ -143,3 +143,141 @@ describe('every resource of the engine', () => {
     expect(res.json().fieldErrors).toHaveProperty('if-match');
   });
 });
+
+/** Two calls at once; their statuses, lowest first. */
+async function race(calls: (() => Promise<{ statusCode: number; body: string }>)[]) {
+  const answers = await Promise.all(calls.map((c) => c()));
+  return { statuses: answers.map((res) => res.statusCode).sort(), answers };
+}
+
+describe('the library', () => {
+  it('codes: one of two updates of the same version wins; If-Match and a version-less PUT apply', async () => {
+    const [code] = (await call('GET', '/api/library/l2codes/?pageSize=1')).json().results;
+    const url = `/api/library/l2codes/${code.id}/`;
+    expect((await call('GET', url)).statusCode).toBe(200);
+    const body = (description: string, extra: object = {}) => ({
+      id: code.id,
+      code: code.code,
+      parentId: code.parent.id,
+      description,
+      isActive: code.isActive,
+      notes: code.notes,
+      ...extra,
+    });
+    const { statuses, answers } = await race(
+      ['First', 'Second'].map((d) => () => call('PUT', url, body(d, { version: code.version }))),
+    );
+    expect(statuses, answers.map((res) => res.body).join(' | ')).toEqual([200, 409]);
+    const lost = JSON.parse(answers.find((res) => res.statusCode === 409)?.body ?? '{}');
+    expect(lost.errorCode).toBe(errorCodes.stale);
+    expect(lost.current).toMatchObject({ id: code.id, version: code.version + 1 });
+
+    const stale = await call('PUT', url, body('Third'), { headers: { 'if-match': `"${code.version}"` } });
+    expect(stale.statusCode).toBe(409);
+    const blind = await call('PUT', url, body('Third'));
+    expect(blind.json().data).toMatchObject({ description: 'Third', version: code.version + 2 });
+    // Nothing changes: nothing is written.
+    const same = await call('PUT', url, body('Third', { version: code.version + 2 }));
+    expect(same.json().data.version).toBe(code.version + 2);
+  });
+
+  it('a rename of a code makes the codes below it stale (their full code changed)', async () => {
+    const [parent] = (await call('GET', '/api/library/l3codes/?pageSize=1')).json().results;
+    const [child] = (await call('GET', `/api/library/l4codes/?parent=${parent.id}&pageSize=1`)).json()
+      .results;
+    const renamed = await call('PUT', `/api/library/l3codes/${parent.id}/`, {
+      id: parent.id,
+      code: 'ZZ9',
+      parentId: parent.parent.id,
+      description: parent.description,
+      version: parent.version,
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const edit = await call('PUT', `/api/library/l4codes/${child.id}/`, {
+      id: child.id,
+      code: child.code,
+      parentId: parent.id,
+      description: 'Edited from a stale form',
+      version: child.version,
+    });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json().current.codeComb).toMatch(/-ZZ9-/);
+  });
+
+  it('units: a stale rename is refused', async () => {
+    const [unit] = (await call('GET', '/api/library/units/')).json();
+    const url = `/api/library/units/${unit.id}/`;
+    const { statuses } = await race(
+      ['pcs2', 'pcs3'].map((name) => () => call('PUT', url, { id: unit.id, name, version: unit.version })),
+    );
+    expect(statuses).toEqual([200, 409]);
+    const stale = await call('PUT', url, { id: unit.id, name: 'pcs4', version: unit.version });
+    expect(stale.json()).toMatchObject({
+      errorCode: errorCodes.stale,
+      current: { version: unit.version + 1 },
+    });
+  });
+});
+
+describe('checkout', () => {
+  const published = async () => {
+    const [product] = (
+      await call('GET', '/api/apps/product?type=published&ordering=-stock&pageSize=1')
+    ).json().results;
+    return product as Rec & { _id: string; price: string; stock: number; name: string };
+  };
+  const activeCustomer = async () =>
+    (await call('GET', '/api/apps/customer?status=Active&pageSize=1')).json().results[0]._id as string;
+  const checkout = (customerId: string, productId: string, priceSeen: string, quantity = 1) =>
+    call('POST', '/api/apps/order', {
+      customerId,
+      paymentMethod: 'Card',
+      lines: [{ productId, quantity, priceSeen }],
+    });
+
+  it('places the order at the price seen, and refuses it (409 naming the change) once the price changed', async () => {
+    const customerId = await activeCustomer();
+    const product = await published();
+    const placed = await checkout(customerId, product._id, product.price);
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json().data.lines[0].price).toBe(product.price);
+
+    const raised = await call('PATCH', `/api/apps/product/${product._id}`, { price: '1234.56' });
+    expect(raised.statusCode).toBe(200);
+    const stockBefore = raised.json().data.stock;
+    const refused = await checkout(customerId, product._id, product.price);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      errorCode: errorCodes.stale,
+      fieldErrors: { 'lines.0.priceSeen': expect.stringContaining('1234.56') },
+      current: { products: [{ _id: product._id, price: '1234.56' }] },
+    });
+    // No order was placed: the stock is untouched.
+    expect((await call('GET', `/api/apps/product/${product._id}`)).json().stock).toBe(stockBefore);
+    expect((await checkout(customerId, product._id, '1234.56')).statusCode).toBe(201);
+  });
+
+  it('an order changes the stock: a product form still showing the old stock is stale', async () => {
+    const customerId = await activeCustomer();
+    const product = await published();
+    expect((await checkout(customerId, product._id, product.price)).statusCode).toBe(201);
+    const edit = await call('PATCH', `/api/apps/product/${product._id}`, {
+      stock: product.stock,
+      version: product.version,
+    });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json().current.stock).toBe(product.stock - 1);
+  });
+
+  it('never sells more than the stock, however many check out at once', async () => {
+    const customerId = await activeCustomer();
+    const product = await published();
+    const last = await call('PATCH', `/api/apps/product/${product._id}`, { stock: 1 });
+    expect(last.statusCode).toBe(200);
+    const { statuses } = await race(
+      [1, 2, 3].map(() => () => checkout(customerId, product._id, product.price)),
+    );
+    expect(statuses).toEqual([201, 409, 409]);
+    expect((await call('GET', `/api/apps/product/${product._id}`)).json().stock).toBe(0);
+  });
+});
