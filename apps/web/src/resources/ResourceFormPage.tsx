@@ -5,6 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { errorMessageOf } from '../lib/api';
 import { usePageTitle } from '../lib/page-title';
+import type { Versioned } from '../lib/stale-record';
 import { useResourceMutations, useResourceRecord } from './api';
 import { ResourceForm } from './ResourceForm';
 import type { ResourceDefinition } from './types';
@@ -56,7 +57,14 @@ export function ResourceFormPage<Rec, Values>({
     body = (
       <ResourceForm
         def={def}
-        initialValues={editing && record.data ? def.toValues(record.data) : def.emptyValues}
+        initialValues={
+          editing && record.data
+            ? ({
+                ...def.toValues(record.data),
+                version: (record.data as Partial<Versioned>).version,
+              } as Values)
+            : def.emptyValues
+        }
         submitLabel={editing ? t('common:resource.save') : t('common:resource.add', { entity })}
         onCancel={() => navigate(-1)}
         childFields={childFields}
