@@ -70,7 +70,9 @@ export function ResourceFormPage<Rec, Values>({
         childFields={childFields}
         onSubmit={async (values) => {
           const saved =
-            editing && id ? await update.mutateAsync({ key: id, values }) : await create.mutateAsync(values);
+            editing && id
+              ? await update.mutateAsync({ key: id, values, showsStale: true })
+              : await create.mutateAsync(values);
           navigate(`${def.route}/${def.keyOf(saved.data)}`, { replace: true });
         }}
       >

@@ -79,8 +79,15 @@ export function useResourceMutations<Rec, Values>(def: ResourceDefinition<Rec, V
   });
 
   const update = useMutation({
-    mutationFn: ({ key, values }: { key: string; values: Partial<Values> }) =>
-      api.patch<Saved<Rec>>(`${def.api}/${key}`, values),
+    mutationFn: ({
+      key,
+      values,
+    }: {
+      key: string;
+      values: Partial<Values>;
+      /** The caller shows a stale-record refusal itself (an edit form's notice): no toast for it. */
+      showsStale?: boolean;
+    }) => api.patch<Saved<Rec>>(`${def.api}/${key}`, values),
     onSuccess: ({ data, successMessage }, { key }) => {
       changeLists<Rec>(client, def.api, (page) => ({
         ...page,
@@ -89,7 +96,7 @@ export function useResourceMutations<Rec, Values>(def: ResourceDefinition<Rec, V
       client.setQueryData(resourceQueryKeys.one(def.api, key), data);
       notifySuccess(successMessage);
     },
-    onError: (error, { key }) => {
+    onError: (error, { key, showsStale }) => {
       // Someone changed the record meanwhile: every view shows it as it is now (a form says so).
       const current = staleRecordOf<Rec & Versioned>(error);
       if (!current) return failed(t('common:resource.updateFailed'))(error);
@@ -98,7 +105,8 @@ export function useResourceMutations<Rec, Values>(def: ResourceDefinition<Rec, V
         results: page.results.map((record) => (sameKey(key)(record) ? current : record)),
       }));
       client.setQueryData(resourceQueryKeys.one(def.api, key), current);
-      notifyError(t('common:staleRecord.reloaded'), { title: t('common:staleRecord.title') });
+      if (!showsStale)
+        notifyError(t('common:staleRecord.reloaded'), { title: t('common:staleRecord.title') });
     },
   });
 
