@@ -125,3 +125,55 @@ test('the library code form: a code changed meanwhile is reported, and Overwrite
   const saved = await page.request.get(`/api/library/codes/${id}/`, { headers: { authorization } });
   expect((await saved.json()).description).toBe('Mine after reload');
 });
+
+test('checkout refuses a price the buyer did not see, shows the new one, then places the order', async ({
+  page,
+}) => {
+  const mark = unique();
+  await signInAsAdmin(page);
+  const headers = { authorization: `Bearer ${await sessionToken(page)}` };
+  const created = await page.request.post('/api/apps/product', {
+    headers,
+    data: {
+      name: `Repriced Kettle ${mark}`,
+      category: 'Appliances',
+      price: '20.00',
+      stock: 5,
+      type: 'published',
+    },
+  });
+  expect(created.status()).toBe(201);
+  const productId: string = (await created.json()).data._id;
+  const customer = await page.request.post('/api/apps/customer', {
+    headers,
+    data: { name: `Rita Reprice ${mark}`, email: `rita.${mark}@mail.example` },
+  });
+  expect(customer.status()).toBe(201);
+
+  await page.goto(`/apps/ecommerce/products/${productId}`);
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(toast(page, `Repriced Kettle ${mark} is in the cart`)).toBeVisible();
+  await page.goto('/apps/ecommerce/checkout');
+  await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Customer' }).fill(`Rita Reprice ${mark}`);
+  await page.getByRole('option', { name: new RegExp(`Rita Reprice ${mark}`) }).click();
+
+  // The price goes up while the buyer looks at the old one.
+  const raised = await page.request.patch(`/api/apps/product/${productId}`, {
+    headers,
+    data: { price: '25.00' },
+  });
+  expect(raised.status()).toBe(200);
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'changed from 20.00 to 25.00' })).toBeVisible();
+  await expect(page.getByText('The cart now shows today’s prices')).toBeVisible();
+  expect((await (await page.request.get(`/api/apps/product/${productId}`, { headers })).json()).stock).toBe(
+    5,
+  );
+
+  // Placed again, at the price now shown.
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(toast(page, 'Order Added Successfully')).toBeVisible();
+  const items = page.getByRole('table', { name: 'Items' });
+  await expect(items.getByRole('row').filter({ hasText: `Repriced Kettle ${mark}` })).toContainText('25.00');
+});
