@@ -154,7 +154,9 @@ describe('the library', () => {
   it('codes: one of two updates of the same version wins; If-Match and a version-less PUT apply', async () => {
     const [code] = (await call('GET', '/api/library/l2codes/?pageSize=1')).json().results;
     const url = `/api/library/l2codes/${code.id}/`;
-    expect((await call('GET', url)).statusCode).toBe(200);
+    const read = await call('GET', url);
+    expect(read.statusCode).toBe(200);
+    expect(read.headers.etag).toBe(`"${code.version}"`);
     const body = (description: string, extra: object = {}) => ({
       id: code.id,
       code: code.code,
