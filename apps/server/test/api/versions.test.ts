@@ -107,13 +107,18 @@ describe('every resource of the engine', () => {
       expect(blind.json().data.version, def.path).toBe(version + 3);
       expect(changedTo(blind.json().data), def.path).toBe(newValue(field, 'D'));
 
-      // An update that changes nothing writes nothing: no new version.
+      // An update that changes nothing writes nothing: no new version, no audit entry.
+      const audited = async () =>
+        (await call('GET', `/api/audit/?entity=${def.entity}&entityKey=${key}&action=update`)).json().count;
+      const updates = await audited();
+      expect(updates, def.path).toBe(3);
       const same = await call('PATCH', `${def.path}/${key}`, {
         [field]: newValue(field, 'D'),
         version: version + 3,
       });
       expect(same.statusCode, def.path).toBe(200);
       expect(same.json().data.version, def.path).toBe(version + 3);
+      expect(await audited(), def.path).toBe(updates);
 
       // The PUT alias (key in the body) follows the same rule.
       if (def.aliases?.update) {
@@ -149,6 +154,21 @@ async function race(calls: (() => Promise<{ statusCode: number; body: string }>)
   const answers = await Promise.all(calls.map((c) => c()));
   return { statuses: answers.map((res) => res.statusCode).sort(), answers };
 }
+
+describe('two writers without a version', () => {
+  it('both changes stay when they change different fields (only changed fields are written)', async () => {
+    const created = await call('POST', '/api/apps/task', { task: 'Two writers', description: 'first' });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().data._id;
+    const answers = await Promise.all([
+      call('PATCH', `/api/apps/task/${id}`, { description: 'written by one' }),
+      call('PATCH', `/api/apps/task/${id}`, { priority: 'High' }),
+    ]);
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200]);
+    const task = (await call('GET', `/api/apps/task/${id}`)).json();
+    expect(task).toMatchObject({ description: 'written by one', priority: 'High', version: 3 });
+  });
+});
 
 describe('the library', () => {
   it('codes: one of two updates of the same version wins; If-Match and a version-less PUT apply', async () => {
