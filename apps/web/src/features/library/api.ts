@@ -388,12 +388,15 @@ export function useSaveUnit() {
       notifySuccess(response.successMessage);
       await invalidate();
     },
-    onError: (error, body) =>
+    onError: async (error, body) => {
       notifyError(errorMessageOf(error), {
         title: i18n.t(
           'id' in body && body.id ? 'library:toasts.unitUpdateFailed' : 'library:toasts.unitAddFailed',
         ),
-      }),
+      });
+      // Someone renamed the unit meanwhile: the list shows it as it is now.
+      if (staleRecordOf(error)) await invalidate();
+    },
   });
 }
 
