@@ -15,6 +15,19 @@ export const errorResponse = z.object({
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
+/** A record's version (optimistic concurrency): 1 when it is created, one more on every update. */
+export const recordVersion = z.number();
+/**
+ * What an update sends back: the version it read (or an `If-Match: "<n>"` header). Older than the
+ * stored one → 409 `STALE_RECORD` with the current record; left out → the update applies as it is
+ * (the last writer wins). Ignored when creating.
+ */
+export const versionInput = z.optional(
+  z
+    .number('The version must be a number.')
+    .check(z.int('The version must be a whole number.'), z.minimum(1, 'The version starts at 1.')),
+);
+
 /** The success envelope of every mutation. */
 export const mutationResponse = <T extends z.ZodMiniType>(data: T) =>
   z.object({ successCode: z.string(), successMessage: z.string(), data });

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { listQuery, text, timestamp } from './api';
+import { listQuery, recordVersion, text, timestamp, versionInput } from './api';
 import {
   foundedYear,
   inputOf,
@@ -88,10 +88,12 @@ export const crmCompanyRecord = z.object({
   dealCount: z.number(),
   createdAt: timestamp,
   updatedAt: timestamp,
+  version: recordVersion,
 });
 export type CrmCompanyRecord = z.infer<typeof crmCompanyRecord>;
 
 export const crmCompanyInput = z.object({
+  version: versionInput,
   name: requiredText('company name', 200),
   owner: optionalText('owner', 200),
   industryType: z._default(z.enum(crmIndustryTypes, oneOf('The industry', crmIndustryTypes)), 'Construction'),
@@ -150,10 +152,12 @@ export const crmContactRecord = z.object({
   lastContacted: z.nullable(z.iso.date()),
   createdAt: timestamp,
   updatedAt: timestamp,
+  version: recordVersion,
 });
 export type CrmContactRecord = z.infer<typeof crmContactRecord>;
 
 export const crmContactInput = z.object({
+  version: versionInput,
   name: requiredText('contact’s name', 200),
   companyId: z._default(z.nullable(z.uuid('Choose a company from the list.')), null),
   designation: optionalText('designation', 200),
@@ -197,10 +201,12 @@ export const leadRecord = z.object({
   status: z.enum(leadStatuses),
   createdAt: timestamp,
   updatedAt: timestamp,
+  version: recordVersion,
 });
 export type LeadRecord = z.infer<typeof leadRecord>;
 
 export const leadInput = z.object({
+  version: versionInput,
   name: requiredText('lead’s name', 200),
   company: optionalText('company', 200),
   email: optionalEmail,
@@ -236,10 +242,12 @@ export const dealRecord = z.object({
   description: z.string(),
   createdAt: timestamp,
   updatedAt: timestamp,
+  version: recordVersion,
 });
 export type DealRecord = z.infer<typeof dealRecord>;
 
 export const dealInput = z.object({
+  version: versionInput,
   dealName: requiredText('deal name', 200),
   salesRepId: z.uuid('Choose the sales rep.'),
   amount: dealAmount,

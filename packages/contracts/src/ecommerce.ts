@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { listQuery, text, timestamp } from './api';
+import { listQuery, recordVersion, text, timestamp, versionInput } from './api';
 import { divideHalfUp, fromScaled, toScaled } from './decimal';
 import { inputOf, isoDate, oneOf, optionalPhone, optionalText, requiredText } from './fields';
 import { decimal } from './library';
@@ -97,10 +97,12 @@ export const productRecord = z.object({
   seller: z.nullable(ref),
   createdAt: timestamp,
   updatedAt: timestamp,
+  version: recordVersion,
 });
 export type ProductRecord = z.infer<typeof productRecord>;
 
 export const productInput = z.object({
+  version: versionInput,
   name: requiredText('product name', 200),
   description: optionalText('description', 5000),
   category: z.enum(productCategories, oneOf('The category', productCategories)),
@@ -190,10 +192,12 @@ export const sellerRecord = z.object({
   revenue: z.string(),
   createdAt: timestamp,
   updatedAt: timestamp,
+  version: recordVersion,
 });
 export type SellerRecord = z.infer<typeof sellerRecord>;
 
 export const sellerInput = z.object({
+  version: versionInput,
   name: requiredText('seller’s name', 120),
   company: requiredText('store name', 120),
   email,
@@ -224,10 +228,12 @@ export const customerRecord = z.object({
   ordersCount: z.number(),
   createdAt: timestamp,
   updatedAt: timestamp,
+  version: recordVersion,
 });
 export type CustomerRecord = z.infer<typeof customerRecord>;
 
 export const customerInput = z.object({
+  version: versionInput,
   name: requiredText('customer’s name', 120),
   email,
   phone: optionalPhone,
@@ -286,6 +292,7 @@ export const orderRecord = z.object({
   orderDate: timestamp,
   createdAt: timestamp,
   updatedAt: timestamp,
+  version: recordVersion,
 });
 export type OrderRecord = z.infer<typeof orderRecord>;
 
@@ -300,11 +307,18 @@ export const orderLineInput = z.object({
     ),
   color: optionalText('colour', 30),
   size: optionalText('size', 20),
+  /**
+   * The unit price the buyer saw (checkout sends the cart's): when the product's price is now
+   * another, the order is refused with 409 STALE_RECORD naming the change, `current` holding the
+   * products as they are now. The order is always priced by the server.
+   */
+  priceSeen: z.optional(money('The price seen')),
 });
 export type OrderLineInput = z.input<typeof orderLineInput>;
 
 /** What a client sends: which products and how many; prices and totals are the server's. */
 export const orderInput = z.object({
+  version: versionInput,
   customerId: z.uuid('Choose a customer.'),
   lines: z
     .array(orderLineInput, 'The lines must be a list.')
@@ -386,6 +400,8 @@ export const ecommerceMessages = {
   discountTooLarge: 'The discount cannot be more than the subtotal.',
   linesLocked: 'Only a pending order’s lines can be changed.',
   productInOrders: 'This product is in orders and cannot be deleted. Unpublish it instead.',
+  priceChanged: (name: string, seen: string, now: string) =>
+    `The price of ${name} changed from ${seen} to ${now}: check the order again.`,
   outOfStock: (name: string, left: number) =>
     left === 0 ? `${name} is out of stock.` : `Only ${left} of ${name} left in stock.`,
 } as const;

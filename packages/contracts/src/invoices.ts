@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { listQuery, timestamp } from './api';
+import { listQuery, recordVersion, timestamp, versionInput } from './api';
 import { divideHalfUp, fromScaled, toScaled } from './decimal';
 import { isoDate, oneOf, optionalEmail, optionalPhone, optionalText, requiredText } from './fields';
 import { decimal } from './library';
@@ -44,6 +44,7 @@ export const invoiceLineInput = z.object({
 export type InvoiceLineInput = z.input<typeof invoiceLineInput>;
 
 export const invoiceInput = z.object({
+  version: versionInput,
   customerName: requiredText('customer name', 200),
   customerEmail: optionalEmail,
   customerAddress: optionalText('address', 1000),
@@ -107,6 +108,7 @@ export const invoiceRecord = z.object({
   total: decimalString,
   createdAt: timestamp,
   updatedAt: timestamp,
+  version: recordVersion,
 });
 export type InvoiceRecord = z.infer<typeof invoiceRecord>;
 /** An invoice back as its input: where the server's PATCH and the web edit form start from. */

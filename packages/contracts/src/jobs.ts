@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { email } from './accounts';
-import { booleanQuery, text, timestamp } from './api';
+import { booleanQuery, recordVersion, text, timestamp, versionInput } from './api';
 import { foundedYear, oneOf, optionalText, requiredText } from './fields';
 import { decimal } from './library';
 
@@ -67,10 +67,12 @@ export const jobCompanyRecord = z.object({
   since: z.nullable(z.number()),
   createdAt: timestamp,
   updatedAt: timestamp,
+  version: recordVersion,
 });
 export type JobCompanyRecord = z.infer<typeof jobCompanyRecord>;
 
 export const jobCompanyInput = z.object({
+  version: versionInput,
   name: requiredText('company name', 120),
   industryType: optionalText('industry', 80),
   companyInfo: optionalText('company information', 2000),
@@ -116,6 +118,7 @@ export const jobRecord = z.object({
   applications: z.number(),
   createdAt: timestamp,
   updatedAt: timestamp,
+  version: recordVersion,
 });
 export type JobRecord = z.infer<typeof jobRecord>;
 
@@ -140,6 +143,7 @@ const salary = (label: string) =>
   );
 
 export const jobInput = z.object({
+  version: versionInput,
   jobTitle: requiredText('job title', 150),
   companyId: ref('company'),
   location: optionalText('location', 120),
@@ -186,10 +190,12 @@ export const candidateRecord = z.object({
   skills: z.array(z.string()),
   createdAt: timestamp,
   updatedAt: timestamp,
+  version: recordVersion,
 });
 export type CandidateRecord = z.infer<typeof candidateRecord>;
 
 export const candidateInput = z.object({
+  version: versionInput,
   candidateName: requiredText('name', 120),
   designation: optionalText('designation', 120),
   location: optionalText('location', 120),
@@ -238,10 +244,12 @@ export const applicationRecord = z.object({
   status: z.enum(applicationStatuses),
   createdAt: timestamp,
   updatedAt: timestamp,
+  version: recordVersion,
 });
 export type ApplicationRecord = z.infer<typeof applicationRecord>;
 
 export const applicationInput = z.object({
+  version: versionInput,
   candidateId: ref('candidate'),
   jobId: ref('job'),
   date: z.iso.date('The date must be a date (YYYY-MM-DD).'),

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { booleanQuery, listQuery, text, timestamp } from './api';
+import { booleanQuery, listQuery, recordVersion, text, timestamp, versionInput } from './api';
 
 export const codeLevels = [1, 2, 3, 4] as const;
 export type CodeLevel = (typeof codeLevels)[number];
@@ -36,13 +36,14 @@ export const unitRecord = z.object({
   name: z.string(),
   description: z.string(),
   usage: z.number(),
+  version: recordVersion,
 });
 export type UnitRecord = z.infer<typeof unitRecord>;
 export const unitInput = z.object({
   name: text(20, 'The unit must be at most 20 characters.').check(z.minLength(1, 'Please enter a unit.')),
   description: z._default(text(100, 'The description must be at most 100 characters.'), ''),
 });
-export const unitUpdate = z.extend(unitInput, { id: z.uuid('The id is not valid.') });
+export const unitUpdate = z.extend(unitInput, { id: z.uuid('The id is not valid.'), version: versionInput });
 
 export const codeRef = z.object({
   id: z.uuid(),
@@ -72,6 +73,7 @@ export const codeRecord = z.object({
   notes: z.string(),
   createdAt: timestamp,
   updatedAt: timestamp,
+  version: recordVersion,
 });
 export type CodeRecord = z.infer<typeof codeRecord>;
 
@@ -107,7 +109,11 @@ const codeFields = {
 };
 export const codeCreate = z.object(codeFields);
 export type CodeCreate = z.input<typeof codeCreate>;
-export const codeUpdate = z.object({ id: z.uuid('The id is not valid.'), ...codeFields });
+export const codeUpdate = z.object({
+  id: z.uuid('The id is not valid.'),
+  version: versionInput,
+  ...codeFields,
+});
 export type CodeUpdate = z.input<typeof codeUpdate>;
 
 export const codeDeleteQuery = z.object({ cascade: z.optional(booleanQuery) });

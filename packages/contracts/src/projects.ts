@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { listQuery, timestamp } from './api';
+import { listQuery, recordVersion, timestamp, versionInput } from './api';
 import { isoDate, oneOf, optionalText, requiredText } from './fields';
 
 /*
@@ -26,10 +26,12 @@ export const projectRecord = z.object({
   dueDate: z.nullable(z.iso.date()),
   createdAt: timestamp,
   updatedAt: timestamp,
+  version: recordVersion,
 });
 export type ProjectRecord = z.infer<typeof projectRecord>;
 
 export const projectInput = z.object({
+  version: versionInput,
   projectName: requiredText('project name', 200),
   description: optionalText('description', 5000),
   projectLeadId: z._default(z.nullable(z.uuid('Unknown user.')), null),

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { listQuery, text, timestamp } from './api';
+import { listQuery, recordVersion, text, timestamp, versionInput } from './api';
 
 export const taskStatuses = ['New', 'Pending', 'Inprogress', 'Completed'] as const;
 export const taskPriorities = ['High', 'Medium', 'Low'] as const;
@@ -15,10 +15,12 @@ export const taskRecord = z.object({
   assignees: z.array(z.object({ id: z.uuid(), name: z.string() })),
   createdAt: timestamp,
   updatedAt: timestamp,
+  version: recordVersion,
 });
 export type TaskRecord = z.infer<typeof taskRecord>;
 
 export const taskInput = z.object({
+  version: versionInput,
   task: text(200, 'The task must be at most 200 characters.').check(
     z.minLength(1, 'Please describe the task.'),
   ),

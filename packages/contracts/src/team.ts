@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { booleanQuery, listQuery, timestamp } from './api';
+import { booleanQuery, listQuery, recordVersion, timestamp, versionInput } from './api';
 import { labelColours, oneOf, optionalEmail, optionalPhone, requiredText } from './fields';
 
 /*
@@ -23,10 +23,12 @@ export const teamMemberRecord = z.object({
   taskCount: z.number(),
   createdAt: timestamp,
   updatedAt: timestamp,
+  version: recordVersion,
 });
 export type TeamMemberRecord = z.infer<typeof teamMemberRecord>;
 
 export const teamMemberInput = z.object({
+  version: versionInput,
   name: requiredText('name', 200),
   designation: requiredText('designation', 200),
   email: optionalEmail,

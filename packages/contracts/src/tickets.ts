@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { email } from './accounts';
-import { listQuery, text, timestamp } from './api';
+import { listQuery, recordVersion, text, timestamp, versionInput } from './api';
 import { isoDate, oneOf, optionalText, requiredText } from './fields';
 
 /*
@@ -29,10 +29,12 @@ export const ticketRecord = z.object({
   replyCount: z.number(),
   createdAt: timestamp,
   updatedAt: timestamp,
+  version: recordVersion,
 });
 export type TicketRecord = z.infer<typeof ticketRecord>;
 
 export const ticketInput = z.object({
+  version: versionInput,
   title: requiredText('title', 200),
   description: optionalText('description', 5000),
   clientName: requiredText('client’s name', 200),

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { booleanQuery, listQuery, timestamp } from './api';
+import { booleanQuery, listQuery, recordVersion, timestamp, versionInput } from './api';
 import { inputOf, isoDate, labelColours, oneOf, optionalText, requiredText } from './fields';
 
 /*
@@ -18,10 +18,12 @@ export const todoProjectRecord = z.object({
   todoCount: z.number(),
   createdAt: timestamp,
   updatedAt: timestamp,
+  version: recordVersion,
 });
 export type TodoProjectRecord = z.infer<typeof todoProjectRecord>;
 
 export const todoProjectInput = z.object({
+  version: versionInput,
   name: requiredText('project name', 100),
   colour: z._default(z.enum(labelColours, oneOf('The colour', labelColours)), 'blue'),
 });
@@ -42,10 +44,12 @@ export const todoRecord = z.object({
   project: z.object({ id: z.uuid(), name: z.string(), colour: z.enum(labelColours) }),
   createdAt: timestamp,
   updatedAt: timestamp,
+  version: recordVersion,
 });
 export type TodoRecord = z.infer<typeof todoRecord>;
 
 export const todoInput = z.object({
+  version: versionInput,
   task: requiredText('task', 200),
   description: optionalText('description', 5000),
   dueDate: z._default(z.nullable(isoDate('The due date')), null),

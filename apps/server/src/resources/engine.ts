@@ -15,8 +15,18 @@ import { actorOf } from '../plugins/auth';
 import { containsPattern, countKeyOf, listPage, orderingOf, pageKeyOf, searchCondition } from './list';
 import { readCacheOf } from './read-cache';
 import { findById } from './records';
+import {
+  changedValues,
+  etagOf,
+  expectedVersion,
+  ifMatchHeaders,
+  isStale,
+  nextVersion,
+  sameInput,
+  versionDescription,
+} from './versions';
 
-type Table = PgTable & { id: PgColumn };
+type Table = PgTable & { id: PgColumn; version: PgColumn };
 type Row<T extends Table> = T['$inferSelect'];
 type Insert<T extends Table> = T['$inferInsert'];
 
@@ -27,7 +37,7 @@ type Insert<T extends Table> = T['$inferInsert'];
  */
 export type ResourceDefinition<
   T extends Table,
-  R extends Record<string, unknown>,
+  R extends Versioned,
   I extends z.ZodMiniObject,
   F extends z.ZodMiniObject,
 > = {
@@ -99,6 +109,9 @@ export type ResourceDefinition<
   csv: Record<string, (record: R) => string>;
 };
 
+/** Every record of the engine carries its version (see versions.ts). */
+type Versioned = Record<string, unknown> & { version: number };
+
 const EXPORT_BATCH = 1000;
 export type Actor = ReturnType<typeof actorOf>;
 const recordKey = z.uuid(messages.keyInvalid);
@@ -109,12 +122,21 @@ const bulkDelete = z.object({
     .check(z.minLength(1, 'Choose at least one.'), z.maxLength(500, 'At most 500 at once.')),
 });
 
+// The definitions registered on each app, for tests that walk every resource (versions.test.ts).
+// biome-ignore lint/suspicious/noExplicitAny: definitions of any table, record, input and filters.
+type AnyDefinition = ResourceDefinition<any, any, any, any>;
+const registered = new WeakMap<FastifyInstance, AnyDefinition[]>();
+/** Every resource registered on `app`, in the order of registration. */
+export const registeredResources = (app: FastifyInstance): readonly AnyDefinition[] =>
+  registered.get(app) ?? [];
+
 export function registerResource<
   T extends Table,
-  R extends Record<string, unknown>,
+  R extends Versioned,
   I extends z.ZodMiniObject,
   F extends z.ZodMiniObject,
 >(app: FastifyInstance, deps: { db: Database; audit: AuditService }, def: ResourceDefinition<T, R, I, F>) {
+  registered.set(app, [...registeredResources(app), def as unknown as AnyDefinition]);
   const { db, audit } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const view = `${def.area}.view` as const;
@@ -193,30 +215,57 @@ export function registerResource<
       }),
     );
 
-  const update = (id: string, changes: object, actor: Actor) =>
-    written(
+  /**
+   * An update (PATCH, and PUT at the alias): the changes merged onto the stored record. A version
+   * sent (`version` or If-Match) that is not the stored one answers 409 STALE_RECORD with the record
+   * as it is. Only the columns that change are written, with the version one more, in one UPDATE
+   * conditional on the version read; an update that changes nothing writes nothing (no new
+   * version, no audit entry) and answers the record as it is.
+   */
+  const update = (id: string, body: object, ifMatch: string | undefined, actor: Actor) => {
+    const { version: sent, ...changes } = body as { version?: number };
+    const expected = expectedVersion(sent, ifMatch);
+    return written(
       db.transaction(async (tx) => {
         const executor = tx as Database;
-        const current = await findById(executor, table, id);
+        // FOR UPDATE: a concurrent update of the record waits for this one, then reads what it wrote.
+        const [current] = (await executor
+          .select()
+          .from(table)
+          .where(eq(table.id, id))
+          .limit(1)
+          .for('update')) as Row<T>[];
+        if (!current) throw AppError.notFound();
+        const version = (current as { version: number }).version;
         const before = await describe(executor, current);
+        if (isStale(expected, version)) throw AppError.stale(before);
         // The fields not sent keep their values: the input is the current record with the changes.
-        const parsed = def.input.safeParse({ ...def.toInput(before), ...changes });
+        const { version: _read, ...stored } = def.toInput(before) as Record<string, unknown>;
+        const parsed = def.input.safeParse({ ...stored, ...changes });
         // A stored value that no longer passes (a deleted user it named) is the client's to fix: a 400.
         if (!parsed.success) throw AppError.badRequest(messages.validation, fieldErrorsOf(parsed.error));
         const merged = parsed.data as z.output<I>;
+        const unchanged = def.input.safeParse(stored);
+        if (unchanged.success && sameInput(unchanged.data, merged)) return before;
         await def.validate?.(executor, merged, id);
+        const values = changedValues(
+          table,
+          current,
+          def.toValues(merged, current) as Record<string, unknown>,
+        );
         const [row] = (await executor
           .update(table)
-          .set({ ...def.toValues(merged, current), updatedBy: actor.id } as never)
-          .where(eq(table.id, id))
+          .set({ ...values, version: nextVersion(table.version), updatedBy: actor.id } as never)
+          .where(and(eq(table.id, id), eq(table.version, version)))
           .returning()) as Row<T>[];
-        if (!row) throw AppError.notFound();
+        if (!row) throw AppError.stale(await describe(executor, await findById(executor, table, id)));
         await def.writeChildren?.(executor, id, merged, { before, actor });
         const after = await describe(executor, await reread(executor, id, row));
         await audit.record(executor, actor, { action: 'update', entity: def.entity, key: id, before, after });
         return after;
       }),
     );
+  };
 
   const remove = async (executor: Database, id: string, actor: Actor) => {
     const before = await describe(executor, await findById(executor, table, id));
@@ -294,7 +343,12 @@ export function registerResource<
         response: { 200: anyRecord, ...errors },
       },
     },
-    async (request) => describe(db, await findById(db, table, request.params.id)),
+    async (request, reply) => {
+      const record = await describe(db, await findById(db, table, request.params.id));
+      // What an update's If-Match sends back.
+      reply.header('etag', etagOf(record.version));
+      return record;
+    },
   );
 
   const createSchema = {
@@ -318,12 +372,22 @@ export function registerResource<
       schema: {
         tags,
         summary: `Change a ${def.label} (only the fields sent)`,
+        description: versionDescription,
         params: idParams,
+        headers: ifMatchHeaders,
         body: patch,
         response: { 200: mutationResponse(def.record), ...errors },
       },
     },
-    async (request) => updated(await update(request.params.id, request.body as object, actorOf(request))),
+    async (request) =>
+      updated(
+        await update(
+          request.params.id,
+          request.body as object,
+          request.headers['if-match'],
+          actorOf(request),
+        ),
+      ),
   );
 
   r.delete(
@@ -379,6 +443,8 @@ export function registerResource<
         schema: {
           tags,
           summary: `Change a ${def.label}: its key (\`_id\` or \`id\`) in the body`,
+          description: versionDescription,
+          headers: ifMatchHeaders,
           body: z.extend(patch, { _id: z.optional(recordKey), id: z.optional(recordKey) }),
           response: { 200: mutationResponse(def.record), ...errors },
         },
@@ -387,7 +453,7 @@ export function registerResource<
         const { _id, id, ...changes } = request.body as { _id?: string; id?: string };
         const key = _id ?? id;
         if (!key) throw AppError.badRequest(messages.keyRequired, { _id: messages.keyRequired });
-        return updated(await update(key, changes, actorOf(request)));
+        return updated(await update(key, changes, request.headers['if-match'], actorOf(request)));
       },
     );
   }

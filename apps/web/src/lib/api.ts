@@ -18,12 +18,21 @@ export class ApiError extends Error {
   readonly status: number;
   readonly errorCode: string;
   readonly fieldErrors: FieldErrors;
+  /** With STALE_RECORD: the record as it is now stored (see lib/stale-record.ts). */
+  readonly current: unknown;
 
-  constructor(status: number, errorCode: string, message: string, fieldErrors: FieldErrors = {}) {
+  constructor(
+    status: number,
+    errorCode: string,
+    message: string,
+    fieldErrors: FieldErrors = {},
+    current: unknown = undefined,
+  ) {
     super(message);
     this.status = status;
     this.errorCode = errorCode;
     this.fieldErrors = fieldErrors;
+    this.current = current;
   }
 }
 
@@ -115,7 +124,7 @@ export function toApiError(status: number, body: unknown, fallback?: string): Ap
   const code = typeof errorBody.errorCode === 'string' ? errorBody.errorCode : `HTTP_${status}`;
   const fieldErrors =
     typeof errorBody.fieldErrors === 'object' && errorBody.fieldErrors !== null ? errorBody.fieldErrors : {};
-  return new ApiError(status, code, message, fieldErrors);
+  return new ApiError(status, code, message, fieldErrors, errorBody.current);
 }
 
 /**

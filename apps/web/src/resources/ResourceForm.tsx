@@ -20,7 +20,9 @@ import { type ReactNode, useState } from 'react';
 import { Controller, type FieldValues, FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod/mini';
+import { StaleRecordNotice } from '../components/StaleRecordNotice';
 import { errorMessageOf, isApiError } from '../lib/api';
+import { useStaleRecord, type Versioned } from '../lib/stale-record';
 import { PhoneInput } from './PhoneInput';
 import { ReferencePicker, UserPicker, UsersPicker } from './pickers';
 import type { FieldSpec, ResourceDefinition } from './types';
@@ -174,6 +176,7 @@ function FieldInput({ spec, label, value, onChange, onBlur, error, t }: FieldPro
 
 interface ResourceFormProps<Rec, Values> {
   def: ResourceDefinition<Rec, Values>;
+  /** When editing, with the record's `version`: sent with the changes, so that a stale save is refused. */
   initialValues: Values;
   submitLabel: string;
   /** Sends the values; a rejected call with field errors puts them on their fields. */
@@ -193,7 +196,9 @@ interface ResourceFormProps<Rec, Values> {
 
 /**
  * The create/edit form of a resource: the definition's fields in a two-column grid, checked with the
- * contract's input schema before sending; the server's field errors land on their fields.
+ * contract's input schema before sending; the server's field errors land on their fields. An edit
+ * sends the version it loaded; when the record changed meanwhile, StaleRecordNotice offers to
+ * reload it or to overwrite it.
  */
 export function ResourceForm<Rec, Values>({
   def,
@@ -214,11 +219,14 @@ export function ResourceForm<Rec, Values>({
   const onField = (name: string) =>
     names.has(name) || childFields.some((field) => name === field || name.startsWith(`${field}.`));
 
+  const stale = useStaleRecord<Rec & Versioned>();
+
   const submit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
       await onSubmit(values as Values);
     } catch (error) {
+      if (stale.caught(error)) return;
       let placed = false;
       if (isApiError(error)) {
         for (const [name, message] of Object.entries(error.fieldErrors)) {
@@ -235,6 +243,23 @@ export function ResourceForm<Rec, Values>({
     <FormProvider {...form}>
       <form onSubmit={submit} noValidate>
         <Paper withBorder p="lg" radius="md">
+          <StaleRecordNotice
+            open={stale.current !== null}
+            pending={form.formState.isSubmitting}
+            onReload={() => {
+              const current = stale.current;
+              if (!current) return;
+              form.reset({ ...def.toValues(current), version: current.version } as FieldValues);
+              stale.clear();
+            }}
+            onOverwrite={() => {
+              const current = stale.current;
+              if (!current) return;
+              form.setValue('version', current.version);
+              stale.clear();
+              void submit();
+            }}
+          />
           {formError ? (
             <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden="true" />} mb="md" role="alert">
               {formError}

@@ -5,6 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { errorMessageOf } from '../lib/api';
 import { usePageTitle } from '../lib/page-title';
+import type { Versioned } from '../lib/stale-record';
 import { useResourceMutations, useResourceRecord } from './api';
 import { ResourceForm } from './ResourceForm';
 import type { ResourceDefinition } from './types';
@@ -56,13 +57,22 @@ export function ResourceFormPage<Rec, Values>({
     body = (
       <ResourceForm
         def={def}
-        initialValues={editing && record.data ? def.toValues(record.data) : def.emptyValues}
+        initialValues={
+          editing && record.data
+            ? ({
+                ...def.toValues(record.data),
+                version: (record.data as Partial<Versioned>).version,
+              } as Values)
+            : def.emptyValues
+        }
         submitLabel={editing ? t('common:resource.save') : t('common:resource.add', { entity })}
         onCancel={() => navigate(-1)}
         childFields={childFields}
         onSubmit={async (values) => {
           const saved =
-            editing && id ? await update.mutateAsync({ key: id, values }) : await create.mutateAsync(values);
+            editing && id
+              ? await update.mutateAsync({ key: id, values, showsStale: true })
+              : await create.mutateAsync(values);
           navigate(`${def.route}/${def.keyOf(saved.data)}`, { replace: true });
         }}
       >

@@ -8,6 +8,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { api, errorMessageOf } from '../lib/api';
 import { notifyError, notifySuccess } from '../lib/notify';
+import { staleRecordOf, type Versioned } from '../lib/stale-record';
 import type { ListParams } from '../lib/table-url-state';
 import type { ResourceDefinition } from './types';
 
@@ -78,8 +79,15 @@ export function useResourceMutations<Rec, Values>(def: ResourceDefinition<Rec, V
   });
 
   const update = useMutation({
-    mutationFn: ({ key, values }: { key: string; values: Partial<Values> }) =>
-      api.patch<Saved<Rec>>(`${def.api}/${key}`, values),
+    mutationFn: ({
+      key,
+      values,
+    }: {
+      key: string;
+      values: Partial<Values>;
+      /** The caller shows a stale-record refusal itself (an edit form's notice): no toast for it. */
+      showsStale?: boolean;
+    }) => api.patch<Saved<Rec>>(`${def.api}/${key}`, values),
     onSuccess: ({ data, successMessage }, { key }) => {
       changeLists<Rec>(client, def.api, (page) => ({
         ...page,
@@ -88,7 +96,18 @@ export function useResourceMutations<Rec, Values>(def: ResourceDefinition<Rec, V
       client.setQueryData(resourceQueryKeys.one(def.api, key), data);
       notifySuccess(successMessage);
     },
-    onError: failed(t('common:resource.updateFailed')),
+    onError: (error, { key, showsStale }) => {
+      // Someone changed the record meanwhile: every view shows it as it is now (a form says so).
+      const current = staleRecordOf<Rec & Versioned>(error);
+      if (!current) return failed(t('common:resource.updateFailed'))(error);
+      changeLists<Rec>(client, def.api, (page) => ({
+        ...page,
+        results: page.results.map((record) => (sameKey(key)(record) ? current : record)),
+      }));
+      client.setQueryData(resourceQueryKeys.one(def.api, key), current);
+      if (!showsStale)
+        notifyError(t('common:staleRecord.reloaded'), { title: t('common:staleRecord.title') });
+    },
   });
 
   const removeFromLists = (keys: Set<string>) =>

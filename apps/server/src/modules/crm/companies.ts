@@ -61,6 +61,7 @@ export function companyResource(): ResourceDefinition<
         dealCount: deals(c.id),
         createdAt: c.createdAt.toISOString(),
         updatedAt: c.updatedAt.toISOString(),
+        version: c.version,
       }));
     },
     toValues: (input) => input,

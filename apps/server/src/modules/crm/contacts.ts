@@ -60,6 +60,7 @@ export function contactResource(): ResourceDefinition<
         lastContacted: c.lastContacted,
         createdAt: c.createdAt.toISOString(),
         updatedAt: c.updatedAt.toISOString(),
+        version: c.version,
       }));
     },
     toValues: (input) => ({ ...input, tags: uniqueTags(input.tags) }),

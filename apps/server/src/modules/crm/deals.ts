@@ -52,6 +52,7 @@ export function describeDeals(users: UsersService) {
         description: d.description,
         createdAt: d.createdAt.toISOString(),
         updatedAt: d.updatedAt.toISOString(),
+        version: d.version,
       };
     });
   };

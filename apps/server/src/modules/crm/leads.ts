@@ -54,6 +54,7 @@ export function leadResource(): ResourceDefinition<
         status: l.status as LeadRecord['status'],
         createdAt: l.createdAt.toISOString(),
         updatedAt: l.updatedAt.toISOString(),
+        version: l.version,
       })),
     toValues: (input) => ({ ...input, tags: uniqueTags(input.tags) }),
     toInput: leadInputOf,

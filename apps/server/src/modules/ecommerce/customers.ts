@@ -65,6 +65,7 @@ export function customerResource(): ResourceDefinition<
         ordersCount: ordersOf.get(c.id) ?? 0,
         createdAt: c.createdAt.toISOString(),
         updatedAt: c.updatedAt.toISOString(),
+        version: c.version,
       }));
     },
     toValues: (input) => ({ ...input }),

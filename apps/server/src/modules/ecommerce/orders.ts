@@ -1,5 +1,6 @@
 import {
   ecommerceMessages,
+  errorCodes,
   fromScaled,
   type OrderRecord,
   type OrderStatus,
@@ -17,6 +18,7 @@ import type { Database } from '../../db/client';
 import { customers, orderEvents, orderLines, orders, products } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { ResourceDefinition } from '../../resources/engine';
+import { nextVersion } from '../../resources/versions';
 import type { UsersService } from '../users/service';
 
 type Input = z.output<typeof orderInput>;
@@ -64,7 +66,32 @@ async function priceLines(db: Database, lines: LineInput[]) {
   });
   const first = Object.values(fieldErrors)[0];
   if (first) throw AppError.badRequest(first, fieldErrors);
+  assertPricesSeen(priced);
   return priced.map(({ line, product }) => ({ ...line, product: product as NonNullable<typeof product> }));
+}
+
+/**
+ * Checkout sends the price the buyer saw with each line: an order is not placed at a price they did
+ * not see. A 409 STALE_RECORD names each line whose product costs another price now; `current`
+ * holds those products as they are, for the cart to show.
+ */
+function assertPricesSeen(
+  lines: { line: LineInput; product?: { id: string; name: string; price: string; type: string } }[],
+) {
+  const fieldErrors: Record<string, string> = {};
+  const changed: { _id: string; name: string; price: string; type: string }[] = [];
+  lines.forEach(({ line, product }, i) => {
+    if (!product || line.priceSeen === undefined) return;
+    if (toScaled(line.priceSeen, 2) === toScaled(product.price, 2)) return;
+    fieldErrors[`lines.${i}.priceSeen`] = ecommerceMessages.priceChanged(
+      product.name,
+      line.priceSeen,
+      product.price,
+    );
+    changed.push({ _id: product.id, name: product.name, price: product.price, type: product.type });
+  });
+  const first = Object.values(fieldErrors)[0];
+  if (first) throw new AppError(409, errorCodes.stale, first, fieldErrors, undefined, { products: changed });
 }
 
 /**
@@ -75,7 +102,12 @@ async function takeStock(db: Database, lines: { productId: string | null; quanti
   for (const [productId, quantity] of quantitiesOf(lines)) {
     const [taken] = await db
       .update(products)
-      .set({ stock: sql`${products.stock} - ${quantity}`, ordersCount: sql`${products.ordersCount} + 1` })
+      .set({
+        stock: sql`${products.stock} - ${quantity}`,
+        ordersCount: sql`${products.ordersCount} + 1`,
+        // The stock changed: a product form still showing the old stock must not put it back.
+        version: nextVersion(products.version),
+      })
       .where(and(eq(products.id, productId), gte(products.stock, quantity)))
       .returning({ id: products.id });
     if (taken) continue;
@@ -97,6 +129,7 @@ async function releaseStock(db: Database, lines: { productId: string | null; qua
       .set({
         stock: sql`${products.stock} + ${quantity}`,
         ordersCount: sql`greatest(${products.ordersCount} - 1, 0)`,
+        version: nextVersion(products.version),
       })
       .where(eq(products.id, productId));
   }
@@ -204,6 +237,7 @@ export function orderResource(
         orderDate: o.createdAt.toISOString(),
         createdAt: o.createdAt.toISOString(),
         updatedAt: o.updatedAt.toISOString(),
+        version: o.version,
       }));
     },
     // Totals, the customer's name and the lines are the hook's: they need the database.

@@ -102,6 +102,7 @@ export function productResource(): ResourceDefinition<
         seller: p.sellerId ? { id: p.sellerId, name: names.get(p.sellerId) ?? '' } : null,
         createdAt: p.createdAt.toISOString(),
         updatedAt: p.updatedAt.toISOString(),
+        version: p.version,
       }));
     },
     toValues: (input) => ({

@@ -82,6 +82,7 @@ export function sellerResource(): ResourceDefinition<
         revenue: revenue.get(s.id) ?? '0.00',
         createdAt: s.createdAt.toISOString(),
         updatedAt: s.updatedAt.toISOString(),
+        version: s.version,
       }));
     },
     toValues: (input) => ({ ...input }),

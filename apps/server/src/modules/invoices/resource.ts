@@ -84,6 +84,7 @@ export function invoiceResource(): ResourceDefinition<
         total: r.total,
         createdAt: r.createdAt.toISOString(),
         updatedAt: r.updatedAt.toISOString(),
+        version: r.version,
       }));
     },
     toValues(input) {

@@ -38,9 +38,10 @@ import { existingIds } from '../../resources/records';
 // Subqueries built apart from any connection: they become part of the list's own query.
 const qb = new QueryBuilder();
 const iso = (d: Date) => d.toISOString();
-const stamps = (row: { createdAt: Date; updatedAt: Date }) => ({
+const stamps = (row: { createdAt: Date; updatedAt: Date; version: number }) => ({
   createdAt: iso(row.createdAt),
   updatedAt: iso(row.updatedAt),
+  version: row.version,
 });
 
 /** A decimal string with at most 2 decimals, in cents: compared without floating point. */

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import {
   type CodeLevel,
+  type CodeRecord,
   codeCreate,
   codeDeleteQuery,
   codeLevels,
@@ -24,14 +25,22 @@ import {
   unitRecord,
   unitUpdate,
 } from '@ledgerdesk/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { AppError } from '../../lib/errors';
 import { added, deleted, updated } from '../../lib/responses';
 import { actorOf } from '../../plugins/auth';
+import { etagOf, ifMatchHeaders, versionDescription } from '../../resources/versions';
 import type { LibraryService } from './service';
 import type { LibraryTransfer } from './transfer';
+
+/** A code as GET answers it, its version as the ETag (what an update's If-Match sends back). */
+async function withEtag(reply: FastifyReply, found: Promise<CodeRecord>) {
+  const code = await found;
+  reply.header('etag', etagOf(code.version));
+  return code;
+}
 
 const IMPORT_LIMIT_BYTES = 64 * 1024 * 1024;
 const errors = { 400: errorResponse, 404: errorResponse, 409: errorResponse };
@@ -77,7 +86,7 @@ export function libraryRoutes(app: FastifyInstance, library: LibraryService, tra
         config: { access: 'library.view' },
         schema: { tags, summary: `One ${name}`, params: idParams, response: { 200: codeRecord, ...errors } },
       },
-      (request) => library.get(level, request.params.id),
+      (request, reply) => withEtag(reply, library.get(level, request.params.id)),
     );
     r.put(
       `${base}:id/`,
@@ -86,13 +95,23 @@ export function libraryRoutes(app: FastifyInstance, library: LibraryService, tra
         schema: {
           tags,
           summary: `Update or move an ${name} (the body holds the id)`,
+          description: versionDescription,
+          headers: ifMatchHeaders,
           params: idParams,
           body: codeUpdate,
           response: { 200: mutationResponse(codeRecord), ...errors },
         },
       },
       async (request) =>
-        updated(await library.update(level, request.params.id, request.body, actorOf(request))),
+        updated(
+          await library.update(
+            level,
+            request.params.id,
+            request.body,
+            actorOf(request),
+            request.headers['if-match'],
+          ),
+        ),
     );
     r.delete(
       `${base}:id/`,
@@ -129,7 +148,7 @@ export function libraryRoutes(app: FastifyInstance, library: LibraryService, tra
         response: { 200: codeRecord, ...errors },
       },
     },
-    (request) => library.get(undefined, request.params.id),
+    (request, reply) => withEtag(reply, library.get(undefined, request.params.id)),
   );
   r.get(
     '/api/library/codes/:id/path/',
@@ -199,12 +218,22 @@ export function libraryRoutes(app: FastifyInstance, library: LibraryService, tra
       schema: {
         tags,
         summary: 'Rename a unit',
+        description: versionDescription,
+        headers: ifMatchHeaders,
         params: idParams,
         body: unitUpdate,
         response: { 200: mutationResponse(unitRecord), ...errors },
       },
     },
-    async (request) => updated(await library.updateUnit(request.params.id, request.body, actorOf(request))),
+    async (request) =>
+      updated(
+        await library.updateUnit(
+          request.params.id,
+          request.body,
+          actorOf(request),
+          request.headers['if-match'],
+        ),
+      ),
   );
   r.delete(
     '/api/library/units/:id/',

@@ -20,6 +20,7 @@ import type { Database } from '../../db/client';
 import { libraryCodes, libraryUnits } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { containsPattern, listPage, orderingOf, type Page } from '../../resources/list';
+import { changedValues, expectedVersion, isStale, nextVersion } from '../../resources/versions';
 import { uniqueViolation } from '../accounts/service';
 import type { Actor, AuditService } from '../audit/service';
 
@@ -84,12 +85,14 @@ const audited = (row: CodeRow) => ({
 export function createLibraryService(deps: { db: Database; audit: AuditService }) {
   const { db, audit } = deps;
 
-  async function findCode(executor: Database, id: string, level?: CodeLevel): Promise<CodeRow> {
-    const [row] = await executor
+  /** The code (of this level), or a 404; `lock`: FOR UPDATE, for the transaction that changes it. */
+  async function findCode(executor: Database, id: string, level?: CodeLevel, lock = false): Promise<CodeRow> {
+    const found = executor
       .select()
       .from(libraryCodes)
       .where(and(eq(libraryCodes.id, id), level ? eq(libraryCodes.level, level) : undefined))
       .limit(1);
+    const [row] = lock ? await found.for('update') : await found;
     if (!row) throw AppError.notFound();
     return row;
   }
@@ -138,6 +141,7 @@ export function createLibraryService(deps: { db: Database; audit: AuditService }
         notes: r.notes,
         createdAt: r.createdAt.toISOString(),
         updatedAt: r.updatedAt.toISOString(),
+        version: r.version,
       };
     });
   }
@@ -356,42 +360,51 @@ export function createLibraryService(deps: { db: Database; audit: AuditService }
 
     /**
      * Updates a code. A new segment or a new parent (a move) rewrites the full code and the
-     * ancestors of every code below it, in the same transaction.
+     * ancestors of every code below it, in the same transaction. The version protocol of
+     * resources/versions.ts: a version sent (`version` or If-Match) that is not the stored one
+     * answers 409 STALE_RECORD; only the columns that change are written, with the version one
+     * more; an update that changes nothing writes nothing.
      */
     async update(
       level: CodeLevel,
       id: string,
       input: z.output<typeof codeUpdate>,
       actor: Actor,
+      ifMatch?: string,
     ): Promise<CodeRecord> {
       if (input.id !== id) {
         const message = 'The id in the body does not match the id in the address.';
         throw AppError.badRequest(message, { id: message });
       }
-      let codeComb = input.code;
+      const { version: sent, ...fields } = input;
+      const expected = expectedVersion(sent, ifMatch);
+      let codeComb = fields.code;
       try {
         return await db.transaction(async (tx) => {
           const executor = tx as Database;
-          const before = await findCode(executor, id, level);
+          const before = await findCode(executor, id, level, true);
+          const current = async () => (await describe(executor, [before]))[0];
+          if (isStale(expected, before.version)) throw AppError.stale(await current());
           const parent = await parentFor(executor, level, input.parentId);
           await assertItemFields(executor, level, input);
           codeComb = parent ? `${parent.codeComb}-${input.code}` : input.code;
           const ancestors = { ...ancestorsBelow(parent), ...(level < 4 ? { [`l${level}Id`]: id } : {}) };
+          const changes = changedValues(libraryCodes, before, {
+            parentId: parent?.id ?? null,
+            ...ancestors,
+            code: input.code,
+            codeComb,
+            description: input.description,
+            isActive: input.isActive,
+            ...itemValues(level, input),
+          });
+          if (Object.keys(changes).length === 0) return (await current()) as CodeRecord;
           const [after] = await executor
             .update(libraryCodes)
-            .set({
-              parentId: parent?.id ?? null,
-              ...ancestors,
-              code: input.code,
-              codeComb,
-              description: input.description,
-              isActive: input.isActive,
-              ...itemValues(level, input),
-              updatedBy: actor.id,
-            })
-            .where(eq(libraryCodes.id, id))
+            .set({ ...changes, version: nextVersion(libraryCodes.version), updatedBy: actor.id })
+            .where(and(eq(libraryCodes.id, id), eq(libraryCodes.version, before.version)))
             .returning();
-          if (!after) throw AppError.notFound();
+          if (!after) throw AppError.stale(await current());
           let rewritten = 0;
           if (level < 4 && (before.codeComb !== codeComb || before.parentId !== after.parentId)) {
             const moved = await executor
@@ -400,6 +413,8 @@ export function createLibraryService(deps: { db: Database; audit: AuditService }
                 codeComb: sql`${codeComb} || substr(${libraryCodes.codeComb}, ${before.codeComb.length + 1})`,
                 l1Id: ancestors.l1Id,
                 ...(level >= 2 ? { l2Id: ancestors.l2Id } : {}),
+                // Their full codes changed: a form still showing the old one is stale.
+                version: nextVersion(libraryCodes.version),
                 updatedBy: actor.id,
               })
               .where(and(eq(ancestorColumn(level as 1 | 2 | 3), id), ne(libraryCodes.id, id)))
@@ -465,6 +480,7 @@ export function createLibraryService(deps: { db: Database; audit: AuditService }
           name: libraryUnits.name,
           description: libraryUnits.description,
           usage,
+          version: libraryUnits.version,
         })
         .from(libraryUnits)
         .orderBy(libraryUnits.name);
@@ -484,7 +500,7 @@ export function createLibraryService(deps: { db: Database; audit: AuditService }
             key: row.id,
             after: input,
           });
-          return { id: row.id, name: row.name, description: row.description, usage: 0 };
+          return { id: row.id, name: row.name, description: row.description, usage: 0, version: row.version };
         });
       } catch (error) {
         if (uniqueViolation(error) !== null)
@@ -493,19 +509,46 @@ export function createLibraryService(deps: { db: Database; audit: AuditService }
       }
     },
 
-    async updateUnit(id: string, input: z.output<typeof unitUpdate>, actor: Actor): Promise<UnitRecord> {
+    /** Renames a unit; the version protocol of `update` (codes) above. */
+    async updateUnit(
+      id: string,
+      input: z.output<typeof unitUpdate>,
+      actor: Actor,
+      ifMatch?: string,
+    ): Promise<UnitRecord> {
       if (input.id !== id)
         throw AppError.badRequest('The id in the body does not match the id in the address.');
+      const expected = expectedVersion(input.version, ifMatch);
       try {
         return await db.transaction(async (tx) => {
-          const [before] = await tx.select().from(libraryUnits).where(eq(libraryUnits.id, id));
+          const [before] = await tx.select().from(libraryUnits).where(eq(libraryUnits.id, id)).for('update');
           if (!before) throw AppError.notFound();
+          const usage = async () => {
+            const [used] = await tx
+              .select({ n: count() })
+              .from(libraryCodes)
+              .where(eq(libraryCodes.unitId, id));
+            return used?.n ?? 0;
+          };
+          const unitOf = async (row: typeof before): Promise<UnitRecord> => ({
+            id: row.id,
+            name: row.name,
+            description: row.description,
+            usage: await usage(),
+            version: row.version,
+          });
+          if (isStale(expected, before.version)) throw AppError.stale(await unitOf(before));
+          const changes = changedValues(libraryUnits, before, {
+            name: input.name,
+            description: input.description,
+          });
+          if (Object.keys(changes).length === 0) return unitOf(before);
           const [row] = await tx
             .update(libraryUnits)
-            .set({ name: input.name, description: input.description, updatedBy: actor.id })
-            .where(eq(libraryUnits.id, id))
+            .set({ ...changes, version: nextVersion(libraryUnits.version), updatedBy: actor.id })
+            .where(and(eq(libraryUnits.id, id), eq(libraryUnits.version, before.version)))
             .returning();
-          if (!row) throw AppError.notFound();
+          if (!row) throw AppError.stale(await unitOf(before));
           await audit.record(tx as Database, actor, {
             action: 'update',
             entity: 'unit',
@@ -513,11 +556,7 @@ export function createLibraryService(deps: { db: Database; audit: AuditService }
             before: { name: before.name, description: before.description },
             after: { name: row.name, description: row.description },
           });
-          const [used] = await tx
-            .select({ n: count() })
-            .from(libraryCodes)
-            .where(eq(libraryCodes.unitId, id));
-          return { id: row.id, name: row.name, description: row.description, usage: used?.n ?? 0 };
+          return unitOf(row);
         });
       } catch (error) {
         if (uniqueViolation(error) !== null)

@@ -14,6 +14,7 @@ import type { Database } from '../../db/client';
 import { libraryCodes, libraryUnits } from '../../db/schema';
 import { csvLine, parseCsv } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
+import { nextVersion } from '../../resources/versions';
 import type { Actor, AuditService } from '../audit/service';
 import { ancestorColumn, ancestorsBelow } from './service';
 
@@ -343,6 +344,7 @@ export function createLibraryTransfer(deps: { db: Database; audit: AuditService 
                 quantity: sql`excluded.quantity`,
                 taxable: sql`excluded.taxable`,
                 notes: sql`excluded.notes`,
+                version: nextVersion(libraryCodes.version),
                 updatedBy: actor.id,
                 updatedAt: sql`now()`,
               },

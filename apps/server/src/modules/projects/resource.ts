@@ -70,6 +70,7 @@ export function projectResource(
         dueDate: p.dueDate,
         createdAt: p.createdAt.toISOString(),
         updatedAt: p.updatedAt.toISOString(),
+        version: p.version,
       }));
     },
     toValues: (input) => ({

@@ -55,6 +55,7 @@ export function taskResource(
           .map((id) => ({ id, name: names.get(id) ?? '' })),
         createdAt: t.createdAt.toISOString(),
         updatedAt: t.updatedAt.toISOString(),
+        version: t.version,
       }));
     },
     toValues: (input) => ({ ...input, assigneeIds: [...new Set(input.assigneeIds)] }),

@@ -66,6 +66,7 @@ export function teamResource(
         taskCount: (m.userId && counts.get(m.userId)?.taskCount) || 0,
         createdAt: m.createdAt.toISOString(),
         updatedAt: m.updatedAt.toISOString(),
+        version: m.version,
       }));
     },
     toValues: (input) => input,

@@ -75,6 +75,7 @@ export function ticketResource(
           replyCount: replies(t.id),
           createdAt: t.createdAt.toISOString(),
           updatedAt: t.updatedAt.toISOString(),
+          version: t.version,
         };
       });
     },

@@ -63,6 +63,7 @@ export function todoProjectResource(): ResourceDefinition<
         todoCount: counts.get(p.id) ?? 0,
         createdAt: p.createdAt.toISOString(),
         updatedAt: p.updatedAt.toISOString(),
+        version: p.version,
       }));
     },
     toValues: (input) => input,
@@ -164,6 +165,7 @@ export function todoResource(): ResourceDefinition<
           },
           createdAt: t.createdAt.toISOString(),
           updatedAt: t.updatedAt.toISOString(),
+          version: t.version,
         };
       });
     },

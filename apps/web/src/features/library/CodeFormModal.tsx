@@ -13,12 +13,14 @@ import { Controller, FormProvider, type SubmitHandler, useForm, useFormContext }
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod/mini';
 import { FormErrorAlert, FormFooter } from '../../components/FormFooter';
+import { StaleRecordNotice } from '../../components/StaleRecordNotice';
 import { errorMessageOf } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { formatMoney } from '../../lib/format';
+import { useStaleRecord } from '../../lib/stale-record';
 import { useCode, useCreateCode, useUnits, useUpdateCode } from './api';
 import { CodePicker } from './CodePicker';
-import { fullCode, levelLabel, multiplyMoney, parentLevel } from './levels';
+import { fullCode, levelLabel, multiplyMoney, parentLevel, updateBodyOf } from './levels';
 import classes from './library.module.css';
 
 type CreateInput = z.input<typeof codeCreate>;
@@ -279,21 +281,11 @@ function EditCodeForm({
   const level = record.level as CodeLevel;
   const update = useUpdateCode(level);
   const [serverError, setServerError] = useState<string | null>(null);
-  const item = level === 4;
+  const stale = useStaleRecord<CodeRecord>();
+  // The code as it is, with the version it was read at: a save over someone else's change is refused.
   const form = useForm<UpdateInput, unknown, UpdateOutput>({
     resolver: zodResolver(withParent(codeUpdate, level)),
-    defaultValues: {
-      id: record.id,
-      code: record.code,
-      description: record.description,
-      isActive: record.isActive,
-      parentId: record.parent?.id ?? null,
-      unitId: item ? (record.unit?.id ?? null) : null,
-      unitPrice: item ? record.unitPrice : '0',
-      quantity: item ? record.quantity : '0',
-      taxable: item ? record.taxable : false,
-      notes: record.notes,
-    },
+    defaultValues: updateBodyOf(record),
   });
 
   const onSubmit: SubmitHandler<UpdateOutput> = async (values) => {
@@ -303,15 +295,30 @@ function EditCodeForm({
       onSaved?.(saved.data);
       onClose();
     } catch (error) {
+      if (stale.caught(error)) return;
       setServerError(errorMessageOf(error));
       applyFieldErrors(error, form.setError, fieldNames);
     }
   };
+  const submit = form.handleSubmit(onSubmit);
 
   return (
     <FormProvider {...form}>
-      <form onSubmit={form.handleSubmit(onSubmit)} noValidate>
+      <form onSubmit={submit} noValidate>
         <Stack gap="md">
+          <StaleRecordNotice
+            open={stale.current !== null}
+            pending={update.isPending}
+            onReload={() => {
+              if (stale.current) form.reset(updateBodyOf(stale.current));
+              stale.clear();
+            }}
+            onOverwrite={() => {
+              if (stale.current) form.setValue('version', stale.current.version);
+              stale.clear();
+              void submit();
+            }}
+          />
           <CodeFields level={level} editing={record} />
           <FormErrorAlert message={serverError} />
           <FormFooter pending={update.isPending} label={t('common:actions.saveChanges')} onCancel={onClose} />

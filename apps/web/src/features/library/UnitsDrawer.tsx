@@ -20,8 +20,10 @@ import { type SubmitHandler, useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import type { z } from 'zod/mini';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { StaleRecordNotice } from '../../components/StaleRecordNotice';
 import { errorMessageOf } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form-errors';
+import { useStaleRecord } from '../../lib/stale-record';
 import { useDeleteUnit, useSaveUnit, useUnits } from './api';
 
 type UnitInput = z.input<typeof unitInput>;
@@ -32,6 +34,9 @@ function UnitForm({ unit, onDone }: { unit: UnitRecord | null; onDone: () => voi
   const { t } = useTranslation('library');
   const save = useSaveUnit();
   const [serverError, setServerError] = useState<string | null>(null);
+  // The version the rename is over: the unit's as shown, or the current one after Reload/Overwrite.
+  const [version, setVersion] = useState(unit?.version);
+  const stale = useStaleRecord<UnitRecord>();
   const {
     register,
     handleSubmit,
@@ -43,24 +48,45 @@ function UnitForm({ unit, onDone }: { unit: UnitRecord | null; onDone: () => voi
     defaultValues: { name: unit?.name ?? '', description: unit?.description ?? '' },
   });
 
-  const onSubmit: SubmitHandler<UnitOutput> = async (values) => {
-    setServerError(null);
-    try {
-      await save.mutateAsync(unit ? { ...values, id: unit.id } : values);
-      reset({ name: '', description: '' });
-      onDone();
-    } catch (error) {
-      if (!applyFieldErrors(error, setError, ['name', 'description'])) setServerError(errorMessageOf(error));
-    }
-  };
+  const send =
+    (over: number | undefined): SubmitHandler<UnitOutput> =>
+    async (values) => {
+      setServerError(null);
+      try {
+        await save.mutateAsync(unit ? { ...values, id: unit.id, version: over } : values);
+        reset({ name: '', description: '' });
+        onDone();
+      } catch (error) {
+        if (stale.caught(error)) return;
+        if (!applyFieldErrors(error, setError, ['name', 'description']))
+          setServerError(errorMessageOf(error));
+      }
+    };
 
   return (
     <form
-      onSubmit={handleSubmit(onSubmit)}
+      onSubmit={handleSubmit(send(version))}
       noValidate
       aria-label={unit ? t('units.edit', { name: unit.name }) : t('units.add')}
     >
       <Stack gap="sm">
+        <StaleRecordNotice
+          open={stale.current !== null}
+          pending={save.isPending}
+          onReload={() => {
+            if (stale.current) {
+              reset({ name: stale.current.name, description: stale.current.description });
+              setVersion(stale.current.version);
+            }
+            stale.clear();
+          }}
+          onOverwrite={() => {
+            const current = stale.current?.version;
+            setVersion(current);
+            stale.clear();
+            void handleSubmit(send(current))();
+          }}
+        />
         <Group align="flex-start" gap="sm" grow>
           <TextInput
             {...register('name')}

@@ -36,6 +36,7 @@ import { api, errorMessageOf, isApiError } from '../../lib/api';
 import { hasMorePages, type ListResponse, type MutationResponse } from '../../lib/list';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { resourceKeys } from '../../lib/query-keys';
+import { staleRecordOf } from '../../lib/stale-record';
 import type { ListParams } from '../../lib/table-url-state';
 import { type DownloadProgress, downloadFile, ndjsonReader, uploadWithProgress } from '../../lib/transfer';
 import { levelLabel, updateBodyOf } from './levels';
@@ -217,10 +218,13 @@ export function useUpdateCode(level: CodeLevel) {
       notifySuccess(response.successMessage);
       await invalidate();
     },
-    onError: (error) =>
+    onError: async (error) => {
       notifyError(errorMessageOf(error), {
         title: i18n.t('library:toasts.updateFailed', { level: levelLabel(level) }),
-      }),
+      });
+      // Someone changed the code meanwhile: show it as it is now.
+      if (staleRecordOf(error)) await invalidate();
+    },
   });
 }
 
@@ -384,12 +388,15 @@ export function useSaveUnit() {
       notifySuccess(response.successMessage);
       await invalidate();
     },
-    onError: (error, body) =>
+    onError: async (error, body) => {
       notifyError(errorMessageOf(error), {
         title: i18n.t(
           'id' in body && body.id ? 'library:toasts.unitUpdateFailed' : 'library:toasts.unitAddFailed',
         ),
-      }),
+      });
+      // Someone renamed the unit meanwhile: the list shows it as it is now.
+      if (staleRecordOf(error)) await invalidate();
+    },
   });
 }
 

@@ -54,6 +54,8 @@ export function updateBodyOf(record: CodeRecord, changes: Partial<CodeUpdate> = 
     quantity: item ? record.quantity : '0',
     taxable: item ? record.taxable : false,
     notes: record.notes,
+    // The version shown: a change of a code someone else changed meanwhile is refused (409).
+    version: record.version,
     ...changes,
   };
 }

@@ -112,7 +112,9 @@ function QuickChange({ ticket }: { ticket: TicketRecord }) {
       allowDeselect={false}
       disabled={update.isPending}
       onChange={(value) =>
-        value && value !== ticket[field] && update.mutate({ key: ticket._id, values: { [field]: value } })
+        value &&
+        value !== ticket[field] &&
+        update.mutate({ key: ticket._id, values: { [field]: value, version: ticket.version } })
       }
     />
   );

@@ -59,7 +59,12 @@ function TodoItem({
         <Checkbox
           checked={todo.done}
           disabled={!mayManage || update.isPending}
-          onChange={(event) => update.mutate({ key: todo.id, values: { done: event.currentTarget.checked } })}
+          onChange={(event) =>
+            update.mutate({
+              key: todo.id,
+              values: { done: event.currentTarget.checked, version: todo.version },
+            })
+          }
           aria-label={t('board.markDone', { task: todo.task })}
         />
         <Box style={{ minWidth: 0 }}>

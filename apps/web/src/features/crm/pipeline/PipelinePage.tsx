@@ -107,7 +107,7 @@ export function PipelinePage() {
       current ? moved(current, deal, stage) : current,
     );
     update.mutate(
-      { key: deal._id, values: { stage } },
+      { key: deal._id, values: { stage, version: deal.version } },
       { onSettled: () => client.invalidateQueries({ queryKey: key }) },
     );
   };

@@ -1,4 +1,4 @@
-import { type OrderRecord, paymentMethods } from '@ledgerdesk/contracts';
+import { errorCodes, type OrderRecord, paymentMethods } from '@ledgerdesk/contracts';
 import { Alert, Button, Grid, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -15,6 +15,17 @@ import { OrderFigures } from '../OrderFigures';
 import { orders } from '../orders/resource';
 import { SidePanel } from '../ProductLine';
 import { cartTotals, useCart } from './cart';
+
+/** The products whose price changed, from a refused checkout's `current` ({products: [...]}). */
+function pricesOf(current: unknown): { _id: string; price: string }[] {
+  const products = (current as { products?: unknown } | undefined)?.products;
+  return Array.isArray(products)
+    ? products.filter(
+        (p): p is { _id: string; price: string } =>
+          typeof p?._id === 'string' && typeof p?.price === 'string',
+      )
+    : [];
+}
 
 /**
  * Checkout: who the order is for and how they pay; placing it is one POST /apps/order with the
@@ -43,16 +54,26 @@ function CheckoutPage() {
       const saved = await create.mutateAsync({
         customerId,
         paymentMethod: paymentMethod as OrderRecord['paymentMethod'],
-        lines: cart.lines.map(({ productId, quantity, color, size }) => ({
+        // The prices the cart shows: the order is not placed at a price the user did not see.
+        lines: cart.lines.map(({ productId, quantity, color, size, price }) => ({
           productId,
           quantity,
           color,
           size,
+          priceSeen: price,
         })),
       });
       cart.clear();
       navigate(`${orders.route}/${saved.data._id}`, { replace: true });
     } catch (error) {
+      // A price changed since the product was put in the cart: show the new one, and say so.
+      const changed =
+        isApiError(error) && error.errorCode === errorCodes.stale ? pricesOf(error.current) : [];
+      if (changed.length > 0) {
+        for (const product of changed) cart.reprice(product._id, product.price);
+        setErrors({ form: `${errorMessageOf(error)} ${t('checkout.pricesChanged')}` });
+        return;
+      }
       // A line the server refuses (stock, unpublished) names its product: say which.
       const fieldErrors = isApiError(error) ? error.fieldErrors : {};
       const line = Object.keys(fieldErrors)

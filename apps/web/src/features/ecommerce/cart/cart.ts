@@ -51,6 +51,12 @@ export function useCart() {
         current.map((line) => (line.productId === productId ? { ...line, ...changes } : line)),
       );
     },
+    /** The product's price now (checkout was refused because it changed since it was added). */
+    reprice(productId: string, price: string) {
+      setLines((current) =>
+        current.map((line) => (line.productId === productId ? { ...line, price } : line)),
+      );
+    },
     remove(productId: string) {
       setLines((current) => current.filter((line) => line.productId !== productId));
     },

@@ -179,7 +179,10 @@ function ProductActions({ product }: { product: ProductRecord }) {
         }
         loading={update.isPending}
         onClick={() =>
-          update.mutate({ key: product._id, values: { type: published ? 'unpublished' : 'published' } })
+          update.mutate({
+            key: product._id,
+            values: { type: published ? 'unpublished' : 'published', version: product.version },
+          })
         }
       >
         {published ? t('unpublish') : t('publish')}

@@ -34,7 +34,10 @@ function BookmarkToggle({ candidate }: { candidate: CandidateRecord }) {
       onClick={(event) => {
         // The row opens the candidate; the toggle must not.
         event.stopPropagation();
-        update.mutate({ key: candidate.id, values: { bookmark: !candidate.bookmark } });
+        update.mutate({
+          key: candidate.id,
+          values: { bookmark: !candidate.bookmark, version: candidate.version },
+        });
       }}
     >
       <Icon size={18} aria-hidden="true" />
