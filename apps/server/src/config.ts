@@ -69,6 +69,14 @@ const envSchema = z.object({
     ),
     5,
   ),
+  SHUTDOWN_TIMEOUT: z._default(
+    number(
+      'must be a number of seconds',
+      z.positive('must be more than 0'),
+      z.maximum(600, 'must be at most 600 (10 minutes)'),
+    ),
+    10,
+  ),
 });
 
 export type Config = {
@@ -86,6 +94,8 @@ export type Config = {
   sessionTtlMs: number;
   /** How long who a token belongs to is remembered (modules/auth/callers.ts); 0: not at all. */
   authCacheMs: number;
+  /** On SIGTERM/SIGINT, how long requests in flight may take before the process exits anyway. */
+  shutdownTimeoutMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -118,5 +128,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     authCacheMs: e.AUTH_CACHE_SECONDS * 1000,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT * 1000,
   };
 }
