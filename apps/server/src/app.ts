@@ -3,6 +3,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { en } from 'zod/locales';
 import { z } from 'zod/mini';
+import { type AdminCommands, createAdminCommands } from './admin/commands';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { createMailer, type Mailer } from './lib/mailer';
@@ -55,6 +56,13 @@ export type AppDeps = {
   webDistDir?: string;
 };
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The operator's commands, run through this app's services (main.ts serves them locally). */
+    adminCommands: AdminCommands;
+  }
+}
+
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 // The contracts give their own messages for what users type; for anything else (a missing or
@@ -86,6 +94,7 @@ export async function buildApp(deps: AppDeps) {
   const accounts = createAccountsService({ db, config, audit, auth, mailer });
   const users = createUsersService({ db, audit, auth, accounts });
   const library = createLibraryService({ db, audit });
+  app.decorate('adminCommands', createAdminCommands({ db, auth }));
 
   registerErrorHandler(app);
   registerAuth(app, auth);
