@@ -47,11 +47,11 @@ describe('the idle VACUUM of PGlite', () => {
         for (let i = 0; i < 10; i++) await db.execute(sql`update churn set n = n + 1`);
       };
       const stats = async () => {
-        const { rows } = await db.execute<{ size: number; vacuumed: string | null }>(
+        const result = (await db.execute(
           sql`select pg_relation_size('churn')::int as size, last_vacuum::text as vacuumed
               from pg_stat_user_tables where relname = 'churn'`,
-        );
-        return rows[0];
+        )) as unknown as { rows: { size: number; vacuumed: string | null }[] };
+        return result.rows[0];
       };
       await updateAll();
       await database.vacuum();
