@@ -30,6 +30,9 @@ export class DataDirBusyError extends Error {
 
 export type DataDirLock = { release(): void };
 
+/** The lock files this process holds: its own pid in a lock file it does not hold is a dead one's. */
+const held = new Set<string>();
+
 function readHolder(file: string): LockHolder | undefined {
   try {
     const holder = JSON.parse(readFileSync(file, 'utf8')) as LockHolder;
@@ -60,7 +63,8 @@ export function dataDirOwner(dataDir: string): LockHolder | undefined {
   const holder = readHolder(file);
   if (!holder) return undefined;
   if (holder.host === hostname()) {
-    return holder.pid !== process.pid && isAlive(holder.pid) ? holder : undefined;
+    if (holder.pid === process.pid) return held.has(file) ? holder : undefined;
+    return isAlive(holder.pid) ? holder : undefined;
   }
   return Date.now() - refreshedAt(file) < STALE_AFTER_MS ? holder : undefined;
 }
@@ -85,19 +89,32 @@ export function lockDataDir(dataDir: string): DataDirLock {
       }
       const owner = dataDirOwner(dataDir);
       if (owner) throw new DataDirBusyError(dataDir, owner);
+      const stale = readHolder(file);
       // Left by a process that is gone: move it aside (atomic, so only one newcomer takes it over).
       const aside = `${file}.stale.${process.pid}`;
       try {
         renameSync(file, aside);
-        unlinkSync(aside);
       } catch {
-        // Another newcomer moved it first; the next link() decides between us.
+        continue; // another newcomer moved it first; the next link() decides between us
       }
+      const moved = readHolder(aside);
+      if (moved && (moved.pid !== stale?.pid || moved.since !== stale?.since)) {
+        // A newcomer took it over in between: that lock is live, give it back.
+        try {
+          linkSync(aside, file);
+        } catch {
+          // Yet another one holds it now.
+        }
+        unlinkSync(aside);
+        throw new DataDirBusyError(dataDir, moved);
+      }
+      unlinkSync(aside);
     }
   } finally {
     unlinkSync(draft);
   }
 
+  held.add(file);
   const refresh = setInterval(() => {
     const now = new Date();
     try {
@@ -111,6 +128,7 @@ export function lockDataDir(dataDir: string): DataDirLock {
   const release = () => {
     if (released) return;
     released = true;
+    held.delete(file);
     clearInterval(refresh);
     process.off('exit', release);
     if (readHolder(file)?.pid === process.pid) {
