@@ -85,7 +85,7 @@ describe('the server process', () => {
     expect(await second.stop()).toBe(0);
     // Nothing the log keeps may hold a password hash.
     expect(first.log() + second.log()).not.toContain('$argon2');
-  }, 120_000);
+  }, 300_000);
 
   it("a second server on the same DATA_DIR stops at once with one line naming the owner; the first keeps serving; a killed owner's lock is taken over", async () => {
     const dataDir = freshDataDir();
@@ -108,7 +108,7 @@ describe('the server process', () => {
     const third = await startServer({ DATA_DIR: dataDir, ...quick });
     expect(await me(third.url, session.token)).toBe(200);
     expect(await third.stop()).toBe(0);
-  }, 120_000);
+  }, 300_000);
 
   it('the admin command works through a running server: the new password works there and old sessions end', async () => {
     const dataDir = freshDataDir();
@@ -132,7 +132,7 @@ describe('the server process', () => {
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toBe('No account has the email nobody@example.com.\n');
     expect(await server.stop()).toBe(0);
-  }, 120_000);
+  }, 300_000);
 
   it('the admin command resets a lost password while no server runs', async () => {
     const dataDir = freshDataDir();
@@ -156,7 +156,7 @@ describe('the server process', () => {
     const server = await startServer({ DATA_DIR: dataDir, ...quick });
     expect((await signIn(server.url, ADMIN.email, 'brand-new-secret')).status).toBe(200);
     expect(await server.stop()).toBe(0);
-  }, 120_000);
+  }, 300_000);
 
   it('SIGTERM closes an idle keep-alive connection at once, lets a request in flight finish and exits 0', async () => {
     // A deadline far beyond what the stop needs: reaching it would show in the log.
@@ -176,7 +176,7 @@ describe('the server process', () => {
     expect(inFlight.received().toLowerCase()).toContain('connection: close');
     expect(await server.exited).toBe(0);
     expect(server.log()).not.toContain('still running after SHUTDOWN_TIMEOUT');
-  }, 120_000);
+  }, 300_000);
 
   it('a request that stalls does not hold the exit beyond SHUTDOWN_TIMEOUT', async () => {
     const server = await startServer({ DATA_DIR: freshDataDir(), SHUTDOWN_TIMEOUT: '1', ...quick });
@@ -188,5 +188,5 @@ describe('the server process', () => {
       'Requests still running after SHUTDOWN_TIMEOUT (1 s): closing their connections',
     );
     await stalled.closed;
-  }, 120_000);
+  }, 300_000);
 });

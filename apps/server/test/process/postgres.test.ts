@@ -51,5 +51,5 @@ describe('several servers on one PostgreSQL', () => {
     expect(seeded).toHaveLength(1);
     for (const node of nodes) expect(await node.stop()).toBe(0);
     for (const node of nodes) expect(node.log()).not.toContain('$argon2');
-  }, 180_000);
+  }, 300_000);
 });

@@ -51,7 +51,7 @@ export function startServer(env: Record<string, string>): Promise<Server> {
     let log = '';
     const watchers = new Set<() => void>();
     const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${log}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${log}`)), 150_000);
     let ready = false;
     const onData = (chunk: Buffer) => {
       log += chunk;
