@@ -1,6 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { me, run, signIn, startServer } from './server';
@@ -132,6 +132,24 @@ describe('the server process', () => {
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toBe('No account has the email nobody@example.com.\n');
     expect(await server.stop()).toBe(0);
+  }, 300_000);
+
+  it('the admin command refuses, touching nothing, when the owner of DATA_DIR does not answer', async () => {
+    const dataDir = freshDataDir();
+    // A live process of this host holds the lock but serves no admin socket (a server still starting).
+    const owner = { pid: process.pid, host: hostname(), since: '2026-11-23T21:40:03.120Z' };
+    writeFileSync(path.join(dataDir, 'ledgerdesk.lock'), JSON.stringify(owner));
+    const reset = await run('src/cli.ts', ['reset-password', ADMIN.email, '--password', 'brand-new-secret'], {
+      DATA_DIR: dataDir,
+    });
+    expect(reset.code).toBe(1);
+    expect(reset.stdout).toBe('');
+    expect(reset.stderr).toMatch(
+      new RegExp(
+        `^A Ledgerdesk server \\(pid ${process.pid} on ${escapeRegExp(hostname())}, since 2026-11-23T21:40:03.120Z\\) owns ${escapeRegExp(dataDir)} but does not answer its admin commands .*: wait until it is ready and try again, or stop it first\\.\\n$`,
+      ),
+    );
+    expect(readdirSync(dataDir)).toEqual(['ledgerdesk.lock']);
   }, 300_000);
 
   it('the admin command resets a lost password while no server runs', async () => {
