@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 // The API suite runs once on PGlite and, when TEST_DATABASE_URL names a PostgreSQL server, once
 // more on it: the same tests, the same SQL, two engines.
 const serverTests = ['apps/server/test/api/**/*.test.ts'];
+const processOnPostgres = 'apps/server/test/process/postgres.test.ts';
 const engines = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
 
 export default defineConfig({
@@ -26,8 +27,13 @@ export default defineConfig({
             'packages/*/test/**/*.test.ts',
             'apps/web/src/**/*.test.{ts,tsx}',
           ],
+          exclude: [processOnPostgres],
         },
       },
+      // Real server processes sharing one PostgreSQL server (several nodes, one database).
+      ...(process.env.TEST_DATABASE_URL
+        ? [{ test: { name: 'process:postgres', include: [processOnPostgres] } }]
+        : []),
     ],
   },
 });

@@ -3,6 +3,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { en } from 'zod/locales';
 import { z } from 'zod/mini';
+import { type AdminCommands, createAdminCommands } from './admin/commands';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { createMailer, type Mailer } from './lib/mailer';
@@ -63,6 +64,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The mail (and later other side effects) queue: main.ts starts its worker, tests drain it. */
     outbox: Outbox;
+    /** The operator's commands, run through this app's services (main.ts serves them locally). */
+    adminCommands: AdminCommands;
   }
 }
 
@@ -119,6 +122,7 @@ export async function buildApp(deps: AppDeps) {
   const accounts = createAccountsService({ db, config, audit, auth, mailer, outbox });
   const users = createUsersService({ db, audit, auth, accounts });
   const library = createLibraryService({ db, audit });
+  app.decorate('adminCommands', createAdminCommands({ db, auth }));
 
   registerErrorHandler(app);
   registerAuth(app, auth);

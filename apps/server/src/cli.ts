@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
-import { ConfigError, loadConfig } from './config';
+import { type AdminCommand, type AdminReply, createAdminCommands } from './admin/commands';
+import { AdminSocketUnreachable, sendAdminCommand } from './admin/socket';
+import { type Config, ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { users } from './db/schema';
-import { generatePassword } from './lib/passwords';
+import { DataDirBusyError, dataDirOwner } from './db/data-dir-lock';
+import { describeError } from './lib/logger';
 import { createAuditService } from './modules/audit/service';
 import { createAuthService } from './modules/auth/service';
 
@@ -10,11 +11,39 @@ const usage = `Usage: npm run admin -- reset-password <email> [--password <new p
 
   reset-password   Sets a new password for the account (generated unless given), revokes its
                    sessions and prints the password. For an operator who lost the admin's.
-  The database is the one the server uses (DATABASE_URL, else PGlite in DATA_DIR).`;
+  The database is the one the server uses (DATABASE_URL, else PGlite in DATA_DIR). With PGlite,
+  while the server runs, the command is carried out by the server itself (it owns DATA_DIR).`;
+
+/** Without the server: this process opens the database itself (and, on PGlite, locks DATA_DIR). */
+async function runHere(config: Config, command: AdminCommand): Promise<AdminReply> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await database.exclusive(() => database.migrate());
+    const auth = createAuthService({ db: database.db, config, audit: createAuditService(database.db) });
+    return await createAdminCommands({ db: database.db, auth }).run(command);
+  } finally {
+    await database.close();
+  }
+}
+
+/** With PGlite and a running server: the server owns DATA_DIR, so it runs the command. */
+async function runInServer(config: Config, command: AdminCommand): Promise<AdminReply> {
+  try {
+    return await sendAdminCommand(config.dataDir, command);
+  } catch (error) {
+    if (!(error instanceof AdminSocketUnreachable)) throw error;
+    const owner = dataDirOwner(config.dataDir);
+    const who = owner ? `pid ${owner.pid} on ${owner.host}, since ${owner.since}` : 'another process';
+    return {
+      exitCode: 1,
+      stderr: `A Ledgerdesk server (${who}) owns ${config.dataDir} but does not answer its admin commands (${error.message}): wait until it is ready and try again, or stop it first.\n`,
+    };
+  }
+}
 
 async function main(args: string[]): Promise<number> {
-  const [command, email, flag, value] = args;
-  if (command !== 'reset-password' || !email || (flag !== undefined && (flag !== '--password' || !value))) {
+  const [name, email, flag, value] = args;
+  if (name !== 'reset-password' || !email || (flag !== undefined && (flag !== '--password' || !value))) {
     process.stderr.write(`${usage}\n`);
     return 2;
   }
@@ -23,41 +52,26 @@ async function main(args: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const command: AdminCommand = { command: 'reset-password', email, password: value };
+  const throughServer = !config.databaseUrl && dataDirOwner(config.dataDir) !== undefined;
+  let reply: AdminReply;
   try {
-    await database.migrate();
-    const [user] = await database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, email.trim().toLowerCase()));
-    if (!user) {
-      process.stderr.write(`No account has the email ${email}.\n`);
-      return 1;
-    }
-    const password = value ?? generatePassword();
-    const auth = createAuthService({ db: database.db, config, audit: createAuditService(database.db) });
-    await auth.setPassword(
-      user.id,
-      password,
-      { id: null, label: 'command line', ip: '', requestId: '' },
-      { action: 'password.reset' },
-    );
-    process.stdout.write(
-      `The password of ${email} is now: ${password}\nEvery session of that account was signed out.\n`,
-    );
-    return 0;
-  } finally {
-    await database.close();
+    reply = await (throughServer ? runInServer(config, command) : runHere(config, command));
+  } catch (error) {
+    // A server started between the check and the opening: the command goes to it.
+    if (!(error instanceof DataDirBusyError)) throw error;
+    reply = await runInServer(config, command);
   }
+  if (reply.stdout) process.stdout.write(reply.stdout);
+  if (reply.stderr) process.stderr.write(reply.stderr);
+  return reply.exitCode;
 }
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error) => {
     const message =
-      error instanceof ConfigError
-        ? `Configuration error: ${error.message}`
-        : String(error?.message ?? error);
+      error instanceof ConfigError ? `Configuration error: ${error.message}` : describeError(error);
     process.stderr.write(`${message}\n`);
     process.exit(1);
   },

@@ -72,6 +72,14 @@ const envSchema = z.object({
   ),
   TRUST_PROXY: z.optional(z.string()),
   RATE_LIMIT: z.optional(z.string()),
+  SHUTDOWN_TIMEOUT: z._default(
+    number(
+      'must be a number of seconds',
+      z.positive('must be more than 0'),
+      z.maximum(600, 'must be at most 600 (10 minutes)'),
+    ),
+    10,
+  ),
 });
 
 /** Names @fastify/proxy-addr knows for the private ranges, allowed in TRUST_PROXY beside addresses. */
@@ -139,6 +147,8 @@ export type Config = {
   trustProxy: false | string[];
   /** Factor for the limits of plugins/rate-limit.ts; 0: no general rate limit. */
   rateLimit: number;
+  /** On SIGTERM/SIGINT, how long requests in flight may take before the process exits anyway. */
+  shutdownTimeoutMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -173,5 +183,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authCacheMs: e.AUTH_CACHE_SECONDS * 1000,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     rateLimit: parseRateLimit(e.RATE_LIMIT),
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT * 1000,
   };
 }

@@ -1,41 +1,80 @@
 import type { AddressInfo } from 'node:net';
+import { serveAdminCommands } from './admin/socket';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { DataDirBusyError } from './db/data-dir-lock';
+import { scheduleIdleVacuum } from './db/upkeep';
+import { describeError, loggerOptions } from './lib/logger';
 import { seedDatabase } from './seed';
 
-/** config → database → migrate → seed → app → listen; SIGINT/SIGTERM close it all cleanly. */
+/**
+ * Something that runs beside the HTTP server and stops with it: on SIGTERM/SIGINT every closer runs
+ * while the server finishes its requests, all within SHUTDOWN_TIMEOUT, before the database closes.
+ * A background worker (the mail outbox, ...) registers its stop here.
+ */
+export type Closer = { name: string; close(): Promise<void> };
+
+/** How long past SHUTDOWN_TIMEOUT a stop that still hangs may take before the process gives up. */
+const LAST_RESORT_MS = 5_000;
+
+/** config → database → migrate → seed → app → listen; SIGINT/SIGTERM close it all within a deadline. */
 async function main() {
   const startedAt = performance.now();
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`Configuration error: ${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // Several nodes starting together on one empty PostgreSQL: one migrates and seeds, then the next
+  // finds the work done (and the first admin made) instead of inserting it again.
+  const seeded = await database.exclusive(async () => {
+    await database.migrate();
+    return seedDatabase(database.db, config);
+  });
+  const app = await buildApp({
+    config,
+    database,
+    logger: loggerOptions(config.logLevel, Boolean(process.stdout.isTTY)),
+  });
+
+  const closers: Closer[] = [];
+  if (database.kind === 'pglite') {
+    const upkeep = scheduleIdleVacuum({
+      vacuum: () => database.vacuum(),
+      onError: (error) => app.log.warn({ err: error }, 'idle VACUUM (ANALYZE) failed'),
+    });
+    app.addHook('onRequest', async (request) => upkeep.activity(request.method));
+    app.addHook('onResponse', async (request) => upkeep.activity(request.method));
+    closers.push({ name: 'idle vacuum', close: () => upkeep.stop() });
+    // This process owns DATA_DIR: `npm run admin` reaches the database through it.
+    const adminSocket = await serveAdminCommands(config.dataDir, app.adminCommands, (error) =>
+      app.log.error({ err: error }, 'admin command failed'),
+    );
+    closers.push({ name: 'admin socket', close: () => adminSocket.close() });
   }
 
-  const logger = {
-    level: config.logLevel,
-    ...(process.stdout.isTTY
-      ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
-      : {}),
-  };
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await database.migrate();
-  const seeded = await seedDatabase(database.db, config);
-  const app = await buildApp({ config, database, logger });
-
   let stopping = false;
+  // A response given while stopping closes its connection: the client reconnects elsewhere.
+  app.addHook('onSend', async (_request, reply) => {
+    if (stopping) reply.header('connection', 'close');
+  });
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info(`${signal}: closing`);
+    const seconds = config.shutdownTimeoutMs / 1000;
+    app.log.info(`${signal}: stopping; requests in flight have ${seconds} s to finish`);
+    // Idle keep-alive connections close at once (app.close); a request still running at the
+    // deadline (a stalled upload, a slow client) loses its connection.
+    const deadline = setTimeout(() => {
+      app.log.warn(`Requests still running after SHUTDOWN_TIMEOUT (${seconds} s): closing their connections`);
+      app.server.closeAllConnections();
+    }, config.shutdownTimeoutMs);
+    deadline.unref();
+    const lastResort = setTimeout(() => {
+      app.log.error('Could not stop cleanly in time: exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs + LAST_RESORT_MS);
+    lastResort.unref();
     try {
-      await app.close();
+      await Promise.all([app.close(), ...closers.map((closer) => closer.close())]);
       await database.close();
       process.exit(0);
     } catch (error) {
@@ -67,8 +106,10 @@ async function main() {
 }
 
 main().catch((error) => {
-  process.stderr.write(
-    `Ledgerdesk could not start: ${error instanceof Error ? error.message : String(error)}\n`,
-  );
+  // One clear line: what is wrong, never the values of a failed query (describeError).
+  if (error instanceof ConfigError) process.stderr.write(`Configuration error: ${error.message}\n`);
+  else if (error instanceof DataDirBusyError)
+    process.stderr.write(`Ledgerdesk cannot start: ${error.message}\n`);
+  else process.stderr.write(`Ledgerdesk could not start: ${describeError(error)}\n`);
   process.exit(1);
 });

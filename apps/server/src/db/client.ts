@@ -1,8 +1,9 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -10,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../paths';
+import { type DataDirLock, lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 /** Drizzle over either engine: the queries are the same SQL on both. */
@@ -18,8 +20,18 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
-  /** Applies the committed migrations that have not run yet. */
+  /** Applies the committed migrations that have not run yet (call it inside `exclusive`). */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other process of this database runs its own `exclusive` work: several
+   * nodes starting together on one empty PostgreSQL migrate and seed one after the other.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * PGlite (single-user, no autovacuum): reclaims dead rows and refreshes the planner's statistics
+   * with VACUUM (ANALYZE). PostgreSQL's own autovacuum does that on a server: nothing to do there.
+   */
+  vacuum(): Promise<void>;
   /** Resolves when the database answers a query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -31,40 +43,120 @@ export type DatabaseHandle = {
  */
 const PGLITE_SHARED_BUFFERS = '8MB';
 
-// A fixed key so that several processes starting together migrate one at a time.
-const MIGRATION_LOCK_KEY = 7_412_993_001;
+// A fixed key so that several processes starting together migrate and seed one at a time.
+const STARTUP_LOCK_KEY = 7_412_993_001;
 
 export type DatabaseOptions = {
   /** A PostgreSQL server; when unset, PGlite. */
   databaseUrl?: string | undefined;
-  /** PGlite's folder is `<dataDir>/pglite`; without a dataDir PGlite lives in memory. */
+  /**
+   * PGlite's folder is `<dataDir>/pglite`, and the process holds the data directory's lock until
+   * close() (a second process gets a DataDirBusyError); without a dataDir PGlite lives in memory.
+   */
   dataDir?: string | undefined;
+  /** PGlite only: fsync each commit (the default). Off only to measure what durability costs. */
+  durable?: boolean;
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.durable ?? true);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
-  let location: string | undefined;
-  if (dataDir) {
-    location = path.join(dataDir, 'pglite');
-    mkdirSync(location, { recursive: true });
+/** The part of Emscripten's NODEFS that durability needs (PGlite exposes it to preRun hooks). */
+type EmscriptenNodeFs = {
+  realPath(node: unknown): string;
+  stream_ops: { fsync?: (stream: { nfd?: number; node: unknown }) => number };
+};
+
+/**
+ * PGlite's NodeFS writes through Node's fs, but its fsync() does nothing (Emscripten's NODEFS has
+ * no fsync, fdatasync is a stub) and PGlite starts PostgreSQL with fsync off (-F): a commit
+ * reached the operating system's cache, not the disk, and a power cut could lose it. This NodeFS
+ * gives NODEFS a real fsync, and the database is started with fsync on and wal_sync_method=fsync,
+ * so PostgreSQL itself flushes the WAL at each commit and the data files at each checkpoint.
+ */
+class DurableNodeFS extends NodeFS {
+  override async init(...args: Parameters<NodeFS['init']>) {
+    const result = await super.init(...args);
+    const { emscriptenOpts } = result;
+    emscriptenOpts.preRun = [
+      ...(emscriptenOpts.preRun ?? []),
+      (mod: unknown) => {
+        const nodefs = (mod as { NODEFS: EmscriptenNodeFs }).NODEFS;
+        nodefs.stream_ops.fsync = (stream) => {
+          if (stream.nfd !== undefined) {
+            fsyncSync(stream.nfd);
+            return 0;
+          }
+          // A directory (after a file was created or renamed in it): NODEFS keeps no descriptor.
+          const fd = openSync(nodefs.realPath(stream.node), 'r');
+          try {
+            fsyncSync(fd);
+          } finally {
+            closeSync(fd);
+          }
+          return 0;
+        };
+      },
+    ];
+    return result;
   }
-  const client = await PGlite.create(location, {
+}
+
+async function openPglite(dataDir: string | undefined, durable: boolean): Promise<DatabaseHandle> {
+  let lock: DataDirLock | undefined;
+  const options: PGliteOptions = {
     extensions: { pg_trgm, btree_gin },
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
-  });
+  };
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    lock = lockDataDir(dataDir);
+    const location = path.join(dataDir, 'pglite');
+    mkdirSync(location, { recursive: true });
+    if (durable) {
+      options.fs = new DurableNodeFS(location);
+      options.startParams = [
+        ...PGlite.defaultStartParams.filter((param) => param !== '-F'),
+        '-c',
+        'fsync=on',
+        '-c',
+        'wal_sync_method=fsync',
+        '-c',
+        `shared_buffers=${PGLITE_SHARED_BUFFERS}`,
+      ];
+    } else {
+      options.dataDir = location;
+    }
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create(options);
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder: migrationsDir }),
+    // One process owns a PGlite database (the data directory lock): nobody to wait for.
+    exclusive: (work) => work(),
+    vacuum: async () => {
+      await client.exec('vacuum (analyze)');
+    },
     ping: async () => {
       await client.query('select 1');
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }
 
@@ -76,16 +168,20 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
   return {
     db,
     kind: 'postgres',
-    migrate: async () => {
-      const lock = await pool.connect();
+    migrate: () => migratePg(db as never, { migrationsFolder: migrationsDir }),
+    exclusive: async (work) => {
+      // A session-level advisory lock, held on a connection of its own while `work` uses the pool.
+      const holder = await pool.connect();
       try {
-        await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-        await migratePg(db as never, { migrationsFolder: migrationsDir });
+        await holder.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+        return await work();
       } finally {
-        await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
-        lock.release();
+        await holder.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => {});
+        holder.release();
       }
     },
+    // The server's autovacuum keeps PostgreSQL's tables in shape.
+    vacuum: async () => {},
     ping: async () => {
       await pool.query('select 1');
     },

@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config';
+import { redactUrl } from './logger';
 
 /** A message: paragraphs of text and, at most, one link to act on. */
 export type Mail = {
@@ -34,8 +35,8 @@ type Log = { info(msg: string): void; error(obj: object, msg: string): void };
 
 /**
  * Sends mail over SMTP_URL; the product sends through the outbox (lib/outbox.ts), never from a
- * request. Without it, each message is written as an .eml file to
- * DATA_DIR/outbox and announced in the log, so a developer can follow the links in it.
+ * request. Without SMTP_URL, each message is written as an .eml file to DATA_DIR/outbox and
+ * announced in the log, so a developer can open it and follow its link.
  */
 export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>, log: Log) {
   // A send never takes longer than about a minute, well under the outbox's lease (lib/outbox.ts):
@@ -66,7 +67,9 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
       );
       await writeFile(file, (info as unknown as { message: Buffer }).message);
       log.info(`No SMTP_URL: mail "${mail.subject}" to ${mail.to} written to ${file}`);
-      if (mail.action) log.info(`${mail.action.label}: ${mail.action.url}`);
+      // The link's token is a credential: the log shows where the link goes, the .eml file has it.
+      if (mail.action)
+        log.info(`${mail.action.label}: ${redactUrl(mail.action.url)} (the link is in the file)`);
     },
   };
 }

@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       seedDemo: true,
       logLevel: 'info',
       sessionTtlMs: 12 * 3600_000,
+      shutdownTimeoutMs: 10_000,
     });
     expect(config.dataDir).toMatch(/\/data$/);
   });
@@ -30,6 +31,7 @@ describe('loadConfig', () => {
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
       SESSION_TTL_HOURS: '2',
+      SHUTDOWN_TIMEOUT: '2.5',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -40,6 +42,7 @@ describe('loadConfig', () => {
       seedDemo: false,
       logLevel: 'warn',
       sessionTtlMs: 2 * 3600_000,
+      shutdownTimeoutMs: 2500,
     });
   });
 
@@ -57,6 +60,10 @@ describe('loadConfig', () => {
     ['SEED_DEMO', 'maybe', /^SEED_DEMO must be true or false/],
     ['LOG_LEVEL', 'loud', /^LOG_LEVEL must be one of/],
     ['SESSION_TTL_HOURS', '0', /^SESSION_TTL_HOURS must be more than 0/],
+    ['SHUTDOWN_TIMEOUT', 'soon', /^SHUTDOWN_TIMEOUT must be a number of seconds \(got "soon"\)/],
+    ['SHUTDOWN_TIMEOUT', '0', /^SHUTDOWN_TIMEOUT must be more than 0/],
+    ['SHUTDOWN_TIMEOUT', '-5', /^SHUTDOWN_TIMEOUT must be more than 0/],
+    ['SHUTDOWN_TIMEOUT', '601', /^SHUTDOWN_TIMEOUT must be at most 600/],
   ])('%s=%s is refused with a message naming it', (name, value, message) => {
     const env = { [name]: value };
     expect(() => loadConfig(env)).toThrow(ConfigError);
