@@ -90,7 +90,9 @@ export type OwnSession = z.infer<typeof ownSession>;
 export const accountMessages = {
   signedUp: 'Your account is ready. Sign in to continue.',
   resetMailSent: 'If an account exists for that email, we have sent a link to reset its password.',
-  resetDone: 'Your password has been changed. Sign in with the new one.',
+  resetDone: 'Your password has been changed and your API keys revoked. Sign in with the new one.',
+  passwordChanged:
+    'Your password has been changed. Your other sessions were signed out and your API keys revoked.',
   resetTokenInvalid: 'This reset link is not valid. Ask for a new one.',
   resetTokenExpired: 'This reset link has expired. Ask for a new one.',
   resetTokenUsed: 'This reset link has already been used. Ask for a new one.',

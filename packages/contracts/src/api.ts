@@ -15,6 +15,14 @@ export const errorResponse = z.object({
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
+/**
+ * The version an update read (optimistic concurrency): when given and older than the stored one,
+ * the update is refused with 409 `STALE_RECORD` and the current record. Also as `If-Match: "<n>"`.
+ */
+export const recordVersion = z.optional(
+  z.number('version must be a number.').check(z.int('version must be a whole number.'), z.minimum(1)),
+);
+
 /** The success envelope of every mutation. */
 export const mutationResponse = <T extends z.ZodMiniType>(data: T) =>
   z.object({ successCode: z.string(), successMessage: z.string(), data });

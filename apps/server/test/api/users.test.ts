@@ -251,55 +251,56 @@ describe('users', () => {
     const selfDeactivate = await call('PUT', `/api/users/user/${me.id}/`, { ...selfBody, isActive: false });
     expect(selfDeactivate.statusCode).toBe(409);
     expect(selfDeactivate.json().errorMessage).toBe(userMessages.cannotDeactivateSelf);
-    // The only admin cannot give up the role either.
+    // Nor gives up the role: no one changes their own rights.
     const demote = await call('PUT', `/api/users/user/${me.id}/`, {
       ...selfBody,
       isActive: true,
       isAdmin: false,
     });
-    expect(demote.statusCode).toBe(409);
-    expect(demote.json().errorMessage).toBe(userMessages.lastAdmin);
+    expect(demote.statusCode).toBe(403);
+    expect(demote.json().errorMessage).toBe(userMessages.ownGroups);
   });
 
-  it('the last active admin cannot be deleted or deactivated by another admin', async () => {
-    const other = await addUser({ email: 'other.admin@test.local', username: 'otheradmin', isAdmin: true });
-    const otherToken = await ctx.login('other.admin@test.local', 'granite-sparrow-44');
-    const me = (await call('GET', '/api/users/me/')).json();
-    // Deactivate the original admin: allowed, another admin remains.
-    const meBody = {
-      id: me.id,
-      email: me.email,
-      username: me.username,
-      firstName: me.firstName,
-      lastName: me.lastName,
+  it('two admins demoting each other at once: one wins, an active admin remains', async () => {
+    const first = await addUser({ email: 'first.admin@test.local', username: 'firstadmin', isAdmin: true });
+    const second = await addUser({
+      email: 'second.admin@test.local',
+      username: 'secondadmin',
       isAdmin: true,
-      groupIds: [],
-    };
-    expect(
-      (await call('PUT', `/api/users/user/${me.id}/`, { ...meBody, isActive: false }, { token: otherToken }))
-        .statusCode,
-    ).toBe(200);
-    // Now the other one is the last active admin, and may not be removed by anyone.
-    const otherBody = {
-      id: other.id,
-      email: other.email,
-      username: other.username,
-      firstName: 'Some',
-      lastName: 'One',
-      isActive: true,
-      groupIds: [],
-    };
-    const demote = await call(
+    });
+    const firstToken = await ctx.login('first.admin@test.local', 'granite-sparrow-44');
+    const secondToken = await ctx.login('second.admin@test.local', 'granite-sparrow-44');
+    // Take the original admin out of the way, so that these two are the only active ones.
+    const me = (await call('GET', '/api/users/me/')).json();
+    const deactivate = await call(
       'PUT',
-      `/api/users/user/${other.id}/`,
-      { ...otherBody, isAdmin: false },
-      { token: otherToken },
+      `/api/users/user/${me.id}/`,
+      { id: me.id, isActive: false },
+      {
+        token: firstToken,
+      },
     );
-    expect(demote.statusCode).toBe(409);
-    expect(demote.json().errorMessage).toBe(userMessages.lastAdmin);
+    expect(deactivate.statusCode).toBe(200);
+
+    const [a, b] = await Promise.all([
+      call('PUT', `/api/users/user/${second.id}/`, { id: second.id, isAdmin: false }, { token: firstToken }),
+      call('PUT', `/api/users/user/${first.id}/`, { id: first.id, isAdmin: false }, { token: secondToken }),
+    ]);
+    // The loser is refused as the last admin (409), or, when the winner committed before the loser
+    // was even let in, as no longer an administrator (403).
+    expect([a.statusCode, b.statusCode].filter((status) => status === 200)).toHaveLength(1);
+    const loser = a.statusCode === 200 ? b : a;
+    expect([403, 409]).toContain(loser.statusCode);
+    if (loser.statusCode === 409) expect(loser.json().errorMessage).toBe(userMessages.lastAdmin);
+    const winnerToken = a.statusCode === 200 ? firstToken : secondToken;
+    const stillAdmins = (
+      await ctx.call(winnerToken, 'GET', '/api/users/user/?isAdmin=true&isActive=true')
+    ).json();
+    expect(stillAdmins.count).toBe(1);
+
     // Bring the original admin back for the other tests.
     expect(
-      (await call('PUT', `/api/users/user/${me.id}/`, { ...meBody, isActive: true }, { token: otherToken }))
+      (await call('PUT', `/api/users/user/${me.id}/`, { id: me.id, isActive: true }, { token: winnerToken }))
         .statusCode,
     ).toBe(200);
     admin = await ctx.login(ADMIN.email, ADMIN.password);
@@ -325,15 +326,16 @@ describe('users', () => {
 });
 
 describe('user options (picking a colleague)', () => {
-  it('any signed-in user finds active colleagues by name or email, id/name/email only', async () => {
+  it('who may assign users finds active colleagues by name or email, id/name/email only', async () => {
     const picked = await addUser({
       email: 'quinn.options@test.local',
       username: 'quinnopt',
       firstName: 'Quinn',
     });
     const idle = await addUser({ email: 'idle.options@test.local', username: 'idleopt', isActive: false });
-    await addUser({ email: 'plain.options@test.local', username: 'plainopt' });
-    const token = await ctx.login('plain.options@test.local', 'granite-sparrow-44');
+    const viewers = await addGroup({ name: 'Option viewers', permissions: ['users.view'] });
+    await addUser({ email: 'viewer.options@test.local', username: 'viewopt', groupIds: [viewers.id] });
+    const token = await ctx.login('viewer.options@test.local', 'granite-sparrow-44');
 
     const found = await call('GET', '/api/users/options/?search=quinn', undefined, { token });
     expect(found.statusCode).toBe(200);
@@ -358,6 +360,26 @@ describe('user options (picking a colleague)', () => {
     const bad = await call('GET', '/api/users/options/?ids=nope', undefined, { token });
     expect(bad.statusCode).toBe(400);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/users/options/' })).statusCode).toBe(401);
+  });
+
+  it('is refused to users who may not assign anyone; an assigner without users.view sees no e-mails', async () => {
+    await addUser({ email: 'plain.options@test.local', username: 'plainopt' });
+    const plain = await ctx.login('plain.options@test.local', 'granite-sparrow-44');
+    const refused = await call('GET', '/api/users/options/?search=quinn', undefined, { token: plain });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).not.toContain('quinn.options@test.local');
+
+    const taskManagers = await addGroup({ name: 'Task managers (options)', permissions: ['tasks.manage'] });
+    await addUser({
+      email: 'assigner.options@test.local',
+      username: 'assignopt',
+      groupIds: [taskManagers.id],
+    });
+    const assigner = await ctx.login('assigner.options@test.local', 'granite-sparrow-44');
+    const found = await call('GET', '/api/users/options/?search=quinn', undefined, { token: assigner });
+    expect(found.statusCode).toBe(200);
+    expect(found.json().results).toEqual([expect.objectContaining({ name: 'Quinn One', email: null })]);
+    expect(found.body).not.toContain('quinn.options@test.local');
   });
 });
 

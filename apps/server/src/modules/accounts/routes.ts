@@ -83,7 +83,8 @@ export function accountsRoutes(app: FastifyInstance, accounts: AccountsService, 
       ...publicRoute,
       schema: {
         tags: ['accounts'],
-        summary: 'Set a new password with the token of a reset link',
+        summary:
+          'Set a new password with the token of a reset link; signs out every session and revokes the API keys',
         security: [],
         body: resetPasswordRequest,
         response: { 200: emptyMutation, ...errors },
@@ -143,18 +144,14 @@ export function accountsRoutes(app: FastifyInstance, accounts: AccountsService, 
       ...ownAccount,
       schema: {
         tags: ['profile'],
-        summary: 'Change your password; your other sessions are signed out',
+        summary: 'Change your password; your other sessions are signed out and your API keys revoked',
         body: passwordChange,
         response: { 200: emptyMutation, ...errors },
       },
     },
     async (request) => {
       await accounts.changePassword(currentUser(request), request.body, actorOf(request));
-      return done(
-        'PASSWORD_CHANGED',
-        'Your password has been changed. Your other sessions were signed out.',
-        null,
-      );
+      return done('PASSWORD_CHANGED', accountMessages.passwordChanged, null);
     },
   );
 

@@ -254,6 +254,7 @@ export function createAccountsService(deps: {
               firstName: input.firstName,
               lastName: input.lastName,
               updatedBy: user.id,
+              version: sql`${users.version} + 1`,
             })
             .where(eq(users.id, user.id));
           await audit.record(tx as Database, actor, {
