@@ -149,16 +149,22 @@ export function createUsersService(deps: {
     existingIds(executor, groups, ids, { field: 'groupIds', message: userMessages.unknownGroups });
 
   /**
-   * Refuses a change that would leave no active administrator. The admin rows are locked first,
-   * so two concurrent demotions cannot both see "another admin is left".
+   * Locks the active administrators' rows, always in the same order: a change that may remove one
+   * takes these locks before any other, so that two concurrent demotions neither both see "another
+   * admin is left" nor deadlock on each other's rows.
    */
-  async function assertAdminRemains(executor: Database, target: UserRow) {
-    if (!(target.isAdmin && target.isActive)) return;
-    const admins = await executor
+  const lockAdmins = (executor: Database) =>
+    executor
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.isAdmin, true), eq(users.isActive, true)))
+      .orderBy(users.id)
       .for('update');
+
+  /** Refuses a change that would leave no active administrator (after lockAdmins). */
+  async function assertAdminRemains(executor: Database, target: UserRow) {
+    if (!(target.isAdmin && target.isActive)) return;
+    const admins = await lockAdmins(executor);
     if (!admins.some((a) => a.id !== target.id)) throw AppError.conflict(userMessages.lastAdmin);
   }
 
@@ -359,6 +365,7 @@ export function createUsersService(deps: {
       try {
         return await db.transaction(async (tx) => {
           const executor = tx as Database;
+          if (input.isAdmin === false || input.isActive === false) await lockAdmins(executor);
           const before = await lockUser(executor, id);
           const groupsBefore = (await groupsOf(executor, [id])).get(id) ?? [];
           if (expected !== undefined && expected !== before.version)
@@ -429,6 +436,7 @@ export function createUsersService(deps: {
       if (id === caller.id) throw AppError.conflict(userMessages.cannotDeleteSelf);
       await db.transaction(async (tx) => {
         const executor = tx as Database;
+        await lockAdmins(executor);
         const before = await lockUser(executor, id);
         const memberOf = (await groupsOf(executor, [id])).get(id) ?? [];
         assertMayManage(
