@@ -1,5 +1,7 @@
 import { userMessages } from '@ledgerdesk/contracts';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userGroups } from '../../src/db/schema';
 import { ADMIN, apiCaller, createdData, createTestContext, type TestContext } from '../context';
 import { type SmtpPeer, startSmtpPeer } from '../smtp';
 
@@ -464,5 +466,169 @@ describe('groups', () => {
     expect(res.json().data).toEqual({ removedMemberships: 2 });
     expect((await call('GET', `/api/users/user/${a.id}/`)).json().groups).toEqual([]);
     expect((await call('GET', `/api/users/group/${group.id}/`)).statusCode).toBe(404);
+  });
+});
+
+describe('updates: a field left out keeps its value; versions guard against lost updates', () => {
+  it('a user update without isAdmin or groupIds keeps them', async () => {
+    const group = await addGroup({ name: 'Kept group', permissions: ['library.view'] });
+    const kept = await addUser({
+      email: 'kept.admin@test.local',
+      username: 'keptadmin',
+      isAdmin: true,
+      groupIds: [group.id],
+    });
+    const res = await call('PUT', `/api/users/user/${kept.id}/`, { id: kept.id, firstName: 'Renamed' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      firstName: 'Renamed',
+      lastName: 'One',
+      email: 'kept.admin@test.local',
+      isAdmin: true,
+      isActive: true,
+      groups: [{ id: group.id }],
+    });
+  });
+
+  it('a group update without memberIds or permissions keeps them, and its membership rows', async () => {
+    const member = await addUser({ email: 'kept.member@test.local', username: 'keptmember' });
+    const group = await addGroup({
+      name: 'Kept members',
+      permissions: ['tasks.view'],
+      memberIds: [member.id],
+    });
+    const rowsOf = () =>
+      ctx.database.db
+        .select({ xmin: sql<string>`xmin::text` })
+        .from(userGroups)
+        .where(eq(userGroups.groupId, group.id));
+    const before = await rowsOf();
+    const res = await call('PUT', `/api/users/group/${group.id}/`, {
+      id: group.id,
+      description: 'Still here',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      description: 'Still here',
+      permissions: ['tasks.view'],
+      members: [{ id: member.id }],
+    });
+    // The membership row was not deleted and inserted again.
+    expect(await rowsOf()).toEqual(before);
+  });
+
+  it('a user update that leaves the groups alone leaves their rows alone', async () => {
+    const group = await addGroup({ name: 'Untouched rows', permissions: [] });
+    const user = await addUser({
+      email: 'untouched@test.local',
+      username: 'untouched',
+      groupIds: [group.id],
+    });
+    const rowsOf = () =>
+      ctx.database.db
+        .select({ xmin: sql<string>`xmin::text` })
+        .from(userGroups)
+        .where(eq(userGroups.userId, user.id));
+    const before = await rowsOf();
+    const res = await call('PUT', `/api/users/user/${user.id}/`, {
+      id: user.id,
+      lastName: 'Changed',
+      groupIds: [group.id],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await rowsOf()).toEqual(before);
+  });
+
+  it('exposes a version that every change bumps; an unchanged update writes nothing', async () => {
+    const user = await addUser({ email: 'versioned@test.local', username: 'versioned' });
+    const read = (await call('GET', `/api/users/user/${user.id}/`)).json();
+    expect(read.version).toBe(1);
+    const same = await call('PUT', `/api/users/user/${user.id}/`, { id: user.id, firstName: read.firstName });
+    expect(same.json().data.version).toBe(1);
+    const audit = await call('GET', `/api/audit/?entity=user&entityKey=${user.id}&action=update`);
+    expect(audit.json().count).toBe(0);
+    const changed = await call('PUT', `/api/users/user/${user.id}/`, {
+      id: user.id,
+      version: 1,
+      firstName: 'Changed',
+    });
+    expect(changed.json().data.version).toBe(2);
+  });
+
+  it('a stale version is a 409 with the current record; If-Match works as the body field', async () => {
+    const user = await addUser({ email: 'stale@test.local', username: 'staleuser' });
+    expect(
+      (await call('PUT', `/api/users/user/${user.id}/`, { id: user.id, version: 1, firstName: 'First' }))
+        .statusCode,
+    ).toBe(200);
+    const stale = await call('PUT', `/api/users/user/${user.id}/`, {
+      id: user.id,
+      version: 1,
+      firstName: 'Lost',
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({
+      errorCode: 'STALE_RECORD',
+      current: { id: user.id, firstName: 'First', version: 2 },
+    });
+    const byHeader = await call(
+      'PUT',
+      `/api/users/user/${user.id}/`,
+      { id: user.id, firstName: 'Lost again' },
+      { headers: { 'if-match': '"1"' } },
+    );
+    expect(byHeader.statusCode).toBe(409);
+    const badHeader = await call(
+      'PUT',
+      `/api/users/user/${user.id}/`,
+      { id: user.id, firstName: 'Nope' },
+      { headers: { 'if-match': 'yesterday' } },
+    );
+    expect(badHeader.statusCode).toBe(400);
+    const fresh = await call(
+      'PUT',
+      `/api/users/user/${user.id}/`,
+      { id: user.id, firstName: 'Second' },
+      { headers: { 'if-match': '"2"' } },
+    );
+    expect(fresh.json().data).toMatchObject({ firstName: 'Second', version: 3 });
+
+    const group = await addGroup({ name: 'Stale group' });
+    await call('PUT', `/api/users/group/${group.id}/`, { id: group.id, version: 1, description: 'First' });
+    const staleGroup = await call('PUT', `/api/users/group/${group.id}/`, {
+      id: group.id,
+      version: 1,
+      description: 'Lost',
+    });
+    expect(staleGroup.statusCode).toBe(409);
+    expect(staleGroup.json().current).toMatchObject({ description: 'First', version: 2 });
+  });
+
+  it('two updates of the same version at once: exactly one wins', async () => {
+    const user = await addUser({ email: 'race@test.local', username: 'raceuser' });
+    const group = await addGroup({ name: 'Race group' });
+    const users = await Promise.all(
+      ['Left', 'Right'].map((firstName) =>
+        call('PUT', `/api/users/user/${user.id}/`, { id: user.id, version: 1, firstName }),
+      ),
+    );
+    expect(users.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const winner = users.find((r) => r.statusCode === 200)?.json().data.firstName;
+    expect((await call('GET', `/api/users/user/${user.id}/`)).json()).toMatchObject({
+      firstName: winner,
+      version: 2,
+    });
+
+    const groups = await Promise.all(
+      ['Left', 'Right'].map((description) =>
+        call('PUT', `/api/users/group/${group.id}/`, { id: group.id, version: 1, description }),
+      ),
+    );
+    expect(groups.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const won = groups.find((r) => r.statusCode === 200)?.json().data.description;
+    expect((await call('GET', `/api/users/group/${group.id}/`)).json()).toMatchObject({
+      description: won,
+      version: 2,
+    });
   });
 });
