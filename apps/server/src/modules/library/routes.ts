@@ -86,6 +86,7 @@ export function libraryRoutes(app: FastifyInstance, library: LibraryService, tra
         schema: {
           tags,
           summary: `Update or move an ${name} (the body holds the id)`,
+          description: 'A field left out of the body keeps its stored value (PUT merges, as PATCH does).',
           params: idParams,
           body: codeUpdate,
           response: { 200: mutationResponse(codeRecord), ...errors },
@@ -199,6 +200,7 @@ export function libraryRoutes(app: FastifyInstance, library: LibraryService, tra
       schema: {
         tags,
         summary: 'Rename a unit',
+        description: 'A field left out of the body keeps its stored value (PUT merges, as PATCH does).',
         params: idParams,
         body: unitUpdate,
         response: { 200: mutationResponse(unitRecord), ...errors },

@@ -19,6 +19,7 @@ import type { z } from 'zod/mini';
 import type { Database } from '../../db/client';
 import { libraryCodes, libraryUnits } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { mergeOnto } from '../../lib/merge';
 import { containsPattern, listPage, orderingOf, type Page } from '../../resources/list';
 import { uniqueViolation } from '../accounts/service';
 import type { Actor, AuditService } from '../audit/service';
@@ -361,18 +362,32 @@ export function createLibraryService(deps: { db: Database; audit: AuditService }
     async update(
       level: CodeLevel,
       id: string,
-      input: z.output<typeof codeUpdate>,
+      { id: givenId, ...given }: z.output<typeof codeUpdate>,
       actor: Actor,
     ): Promise<CodeRecord> {
-      if (input.id !== id) {
+      if (givenId !== id) {
         const message = 'The id in the body does not match the id in the address.';
         throw AppError.badRequest(message, { id: message });
       }
-      let codeComb = input.code;
+      let codeComb = given.code ?? '';
       try {
         return await db.transaction(async (tx) => {
           const executor = tx as Database;
           const before = await findCode(executor, id, level);
+          const input = mergeOnto<CodeInput>(
+            {
+              code: before.code,
+              description: before.description,
+              isActive: before.isActive,
+              parentId: before.parentId,
+              unitId: before.unitId,
+              unitPrice: before.unitPrice,
+              quantity: before.quantity,
+              taxable: before.taxable,
+              notes: before.notes,
+            },
+            given,
+          );
           const parent = await parentFor(executor, level, input.parentId);
           await assertItemFields(executor, level, input);
           codeComb = parent ? `${parent.codeComb}-${input.code}` : input.code;
@@ -493,13 +508,18 @@ export function createLibraryService(deps: { db: Database; audit: AuditService }
       }
     },
 
-    async updateUnit(id: string, input: z.output<typeof unitUpdate>, actor: Actor): Promise<UnitRecord> {
-      if (input.id !== id)
+    async updateUnit(
+      id: string,
+      { id: givenId, ...given }: z.output<typeof unitUpdate>,
+      actor: Actor,
+    ): Promise<UnitRecord> {
+      if (givenId !== id)
         throw AppError.badRequest('The id in the body does not match the id in the address.');
       try {
         return await db.transaction(async (tx) => {
           const [before] = await tx.select().from(libraryUnits).where(eq(libraryUnits.id, id));
           if (!before) throw AppError.notFound();
+          const input = mergeOnto({ name: before.name, description: before.description }, given);
           const [row] = await tx
             .update(libraryUnits)
             .set({ name: input.name, description: input.description, updatedBy: actor.id })
