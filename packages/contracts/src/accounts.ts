@@ -64,7 +64,9 @@ export const resetPasswordRequest = z.object({
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
 
 export const profileUpdate = z.object({ username, firstName, lastName });
-export type ProfileUpdate = z.infer<typeof profileUpdate>;
+/** PUT /users/me/: as every PUT of the API, a field left out keeps its stored value. */
+export const profileChange = z.partial(profileUpdate);
+export type ProfileUpdate = z.infer<typeof profileChange>;
 
 /** The mock backend's profile call of SPEC §7: `idx` is the user's id. */
 export const legacyProfileUpdate = z.object({ idx: z.uuid('idx must be your user id.'), username });

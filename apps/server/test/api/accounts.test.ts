@@ -275,6 +275,14 @@ describe('profile', () => {
       successMessage: 'Updated Successfully',
       data: { username: 'renamed', firstName: 'Rena' },
     });
+    // A field left out keeps its value.
+    const partial = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/users/me/',
+      headers: auth(token),
+      payload: { lastName: 'Only' },
+    });
+    expect(partial.json().data).toMatchObject({ username: 'renamed', firstName: 'Rena', lastName: 'Only' });
     const taken = await ctx.app.inject({
       method: 'PUT',
       url: '/api/users/me/',

@@ -15,6 +15,7 @@ import type { Database } from '../../db/client';
 import { passwordResetTokens, sessions, userPreferences, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
+import { mergeOnto } from '../../lib/merge';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { createThrottle, type ThrottleRule } from '../../lib/throttle';
 import { hashToken, newToken } from '../../lib/tokens';
@@ -243,7 +244,13 @@ export function createAccountsService(deps: {
       await throttle.clear(`email:${row.user.email}`);
     },
 
-    async updateProfile(user: AuthUser, input: ProfileUpdate, actor: Actor) {
+    async updateProfile(user: AuthUser, change: ProfileUpdate, actor: Actor) {
+      const [stored] = await db
+        .select({ username: users.username, firstName: users.firstName, lastName: users.lastName })
+        .from(users)
+        .where(eq(users.id, user.id));
+      if (!stored) throw AppError.notFound();
+      const input = mergeOnto(stored, change);
       if (await usernameTaken(input.username, user.id)) throw usernameConflict();
       try {
         await db.transaction(async (tx) => {
