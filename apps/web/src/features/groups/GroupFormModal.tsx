@@ -21,7 +21,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod/mini';
 import { FormErrorAlert, FormFooter } from '../../components/FormFooter';
-import { errorMessageOf } from '../../lib/api';
+import { useStaleRecord } from '../../components/StaleRecordAlert';
+import { api, errorMessageOf } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { useCan } from '../../lib/permissions';
 import { type UserOption, useCreateGroup, userOptionOf, useUpdateGroup, useUserOptions } from './api';
@@ -161,7 +162,7 @@ function MembersField({ initial }: { initial: UserOption[] }) {
 }
 
 /** The fields the add and the edit form share (the contract's update body without its id). */
-type GroupFieldValues = Omit<z.input<typeof groupUpdate>, 'id'>;
+type GroupFieldValues = Omit<z.input<typeof groupUpdate>, 'id' | 'version'>;
 const fields = ['name', 'description', 'permissions', 'memberIds'] as const;
 
 function GroupFields({ initialMembers }: { initialMembers: UserOption[] }) {
@@ -238,15 +239,33 @@ function CreateGroupForm({ onClose }: { onClose: () => void }) {
   );
 }
 
+/** The group as loaded; Reload (after a stale save) loads it again and starts a new form on it. */
 function EditGroupForm({ group, onClose }: { group: GroupRecord; onClose: () => void }) {
+  const [loaded, setLoaded] = useState(group);
+  const reload = async () => setLoaded(await api.get<GroupRecord>(`/users/group/${group.id}/`));
+  return <EditLoadedGroupForm key={loaded.version} group={loaded} onClose={onClose} reload={reload} />;
+}
+
+function EditLoadedGroupForm({
+  group,
+  onClose,
+  reload,
+}: {
+  group: GroupRecord;
+  onClose: () => void;
+  reload: () => Promise<void>;
+}) {
   const { t } = useTranslation('groups');
   const update = useUpdateGroup();
   const can = useCan();
   const [serverError, setServerError] = useState<string | null>(null);
+  const stale = useStaleRecord(reload);
   const form = useForm<z.input<typeof groupUpdate>, unknown, z.output<typeof groupUpdate>>({
     resolver: zodResolver(groupUpdate),
     defaultValues: {
       id: group.id,
+      // Sent back: a save over someone else's change is refused instead of undoing it.
+      version: group.version,
       name: group.name,
       description: group.description,
       permissions: group.permissions,
@@ -259,6 +278,7 @@ function EditGroupForm({ group, onClose }: { group: GroupRecord; onClose: () => 
       await update.mutateAsync(values);
       onClose();
     } catch (error) {
+      if (stale.caught(error)) return;
       setServerError(errorMessageOf(error));
       applyFieldErrors(error, form.setError, fields);
     }
@@ -268,6 +288,7 @@ function EditGroupForm({ group, onClose }: { group: GroupRecord; onClose: () => 
       <form onSubmit={form.handleSubmit(onSubmit)} noValidate>
         <Stack gap="md">
           <FormErrorAlert message={serverError} />
+          {stale.alert}
           <GroupFields initialMembers={group.members.map(userOptionOf)} />
           {can('audit.view') ? (
             <Anchor component={Link} to={historyUrl(group.id)} size="sm" onClick={onClose}>

@@ -1,6 +1,7 @@
 import type { GroupCreate, GroupUpdate, groupRecord, UserRecord, userRecord } from '@ledgerdesk/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ZodMiniUnknown } from 'zod/mini';
+import { isStaleRecord } from '../../components/StaleRecordAlert';
 import { i18n } from '../../i18n';
 import { api, errorMessageOf } from '../../lib/api';
 import type { ListResponse, MutationResponse } from '../../lib/list';
@@ -76,7 +77,11 @@ export function useUpdateGroup() {
       notifySuccess(response.successMessage);
       await invalidate();
     },
-    onError: (error) => notifyError(errorMessageOf(error), { title: i18n.t('groups:toasts.updateFailed') }),
+    // A stale save is shown in the form, with its Reload action.
+    onError: (error) => {
+      if (!isStaleRecord(error))
+        notifyError(errorMessageOf(error), { title: i18n.t('groups:toasts.updateFailed') });
+    },
   });
 }
 

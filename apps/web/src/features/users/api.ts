@@ -10,6 +10,7 @@ import {
 } from '@ledgerdesk/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ZodMiniNull, ZodMiniUnknown } from 'zod/mini';
+import { isStaleRecord } from '../../components/StaleRecordAlert';
 import { i18n } from '../../i18n';
 import { api, errorMessageOf } from '../../lib/api';
 import type { ListResponse, MutationResponse } from '../../lib/list';
@@ -93,7 +94,11 @@ export function useUpdateUser() {
       notifySuccess(response.successMessage);
       await invalidate();
     },
-    onError: (error) => notifyError(errorMessageOf(error), { title: i18n.t('users:toasts.updateFailed') }),
+    // A stale save is shown in the form, with its Reload action.
+    onError: (error) => {
+      if (!isStaleRecord(error))
+        notifyError(errorMessageOf(error), { title: i18n.t('users:toasts.updateFailed') });
+    },
   });
 }
 
