@@ -257,6 +257,15 @@ describe('preferences', () => {
     expect(bad.json().fieldErrors['layout.sidebarSize']).toBe(
       'sidebarSize must be one of: lg, md, sm, sm-hover.',
     );
+
+    // A setting left out keeps its stored value.
+    const one = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/users/me/preferences/',
+      headers: auth(token),
+      payload: { layout: { sidebarColor: 'dark' } },
+    });
+    expect(one.json().data).toEqual({ layout: { ...layout, sidebarColor: 'dark' }, language: 'fr' });
   });
 });
 

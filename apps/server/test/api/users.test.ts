@@ -632,3 +632,28 @@ describe('updates: a field left out keeps its value; versions guard against lost
     });
   });
 });
+
+describe('the PUT rule in the OpenAPI document', () => {
+  it('states it for the whole API and on every hand-written PUT', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(doc.info.description).toContain('a field left out of the body keeps its stored value');
+    const handWritten = Object.entries(
+      doc.paths as Record<string, { put?: { description?: string } }>,
+    ).filter(([path, operations]) => operations.put && /^\/api\/(users|library)\//.test(path));
+    expect(handWritten.map(([path]) => path).sort()).toEqual(
+      [
+        '/api/library/l1codes/{id}/',
+        '/api/library/l2codes/{id}/',
+        '/api/library/l3codes/{id}/',
+        '/api/library/l4codes/{id}/',
+        '/api/library/units/{id}/',
+        '/api/users/group/{id}/',
+        '/api/users/me/',
+        '/api/users/me/preferences/',
+        '/api/users/user/{id}/',
+      ].sort(),
+    );
+    for (const [, operations] of handWritten)
+      expect(operations.put?.description).toMatch(/left out .* keeps its stored value/);
+  });
+});

@@ -4,6 +4,7 @@ import {
   type OwnSession,
   type PasswordChange,
   type Preferences,
+  type PreferencesChange,
   type ProfileUpdate,
   parsePreferences,
   type ResetPasswordRequest,
@@ -303,10 +304,14 @@ export function createAccountsService(deps: {
       return parsePreferences(row?.preferences);
     },
 
-    async savePreferences(user: AuthUser, input: Preferences, actor: Actor): Promise<Preferences> {
-      const preferences = parsePreferences(input);
-      await db.transaction(async (tx) => {
+    async savePreferences(user: AuthUser, change: PreferencesChange, actor: Actor): Promise<Preferences> {
+      return db.transaction(async (tx) => {
         const [before] = await tx.select().from(userPreferences).where(eq(userPreferences.userId, user.id));
+        const old = parsePreferences(before?.preferences);
+        const preferences = parsePreferences({
+          layout: mergeOnto(old.layout, change.layout ?? {}),
+          language: change.language ?? old.language,
+        });
         await tx
           .insert(userPreferences)
           .values({ userId: user.id, preferences, createdBy: user.id, updatedBy: user.id })
@@ -314,7 +319,6 @@ export function createAccountsService(deps: {
             target: userPreferences.userId,
             set: { preferences, updatedBy: user.id, updatedAt: sql`now()` },
           });
-        const old = parsePreferences(before?.preferences);
         await audit.record(tx as Database, actor, {
           action: 'preferences.update',
           entity: 'user',
@@ -322,8 +326,8 @@ export function createAccountsService(deps: {
           before: { ...old.layout, language: old.language },
           after: { ...preferences.layout, language: preferences.language },
         });
+        return preferences;
       });
-      return preferences;
     },
 
     async listOwnSessions(user: AuthUser): Promise<OwnSession[]> {
