@@ -193,8 +193,30 @@ test.describe('accounts', () => {
     await expect(entry.getByRole('row').filter({ hasText: 'Last name' })).toContainText('After');
     await page.keyboard.press('Escape');
 
-    // Delete, after the confirmation; nothing happens on Cancel.
     await page.goto(`/admin/users?search=${encodeURIComponent(email)}`);
+    // Someone else saves the user while the form is open: the save is refused, Reload shows theirs.
+    const { data: user } = (await created.json()) as { data: { id: string } };
+    await row.getByRole('button', { name: `Actions for ${email}` }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    await expect(dialog.getByLabel('Last name')).toHaveValue('After');
+    const meanwhile = await request.put(`/api/users/user/${user.id}/`, {
+      headers: { authorization: `Bearer ${accessToken}` },
+      data: { id: user.id, firstName: 'Edna' },
+    });
+    expect(meanwhile.status()).toBe(200);
+    await dialog.getByLabel('Last name').fill('Lost');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    const stale = dialog.getByRole('alert').filter({ hasText: 'Someone else changed this record' });
+    await expect(stale).toBeVisible();
+    await stale.getByRole('button', { name: 'Reload' }).click();
+    await expect(stale).toBeHidden();
+    await expect(dialog.getByLabel('First name')).toHaveValue('Edna');
+    await expect(dialog.getByLabel('Last name')).toHaveValue('After');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row).toContainText('Edna After');
+
+    // Delete, after the confirmation; nothing happens on Cancel.
     await row.getByRole('button', { name: `Actions for ${email}` }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete user' });
