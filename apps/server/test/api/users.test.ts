@@ -633,6 +633,20 @@ describe('updates: a field left out keeps its value; versions guard against lost
   });
 });
 
+describe('memberships changed from both sides at once', () => {
+  it('adding a user to a group from the user and from the group at once: both succeed, one membership', async () => {
+    const group = await addGroup({ name: 'Both sides' });
+    const user = await addUser({ email: 'both.sides@test.local', username: 'bothsides' });
+    const answers = await Promise.all([
+      call('PUT', `/api/users/user/${user.id}/`, { id: user.id, groupIds: [group.id] }),
+      call('PUT', `/api/users/group/${group.id}/`, { id: group.id, memberIds: [user.id] }),
+    ]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+    const rows = await ctx.database.db.select().from(userGroups).where(eq(userGroups.userId, user.id));
+    expect(rows.map((r) => r.groupId)).toEqual([group.id]);
+  });
+});
+
 describe('the PUT rule in the OpenAPI document', () => {
   it('states it for the whole API and on every hand-written PUT', async () => {
     const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();

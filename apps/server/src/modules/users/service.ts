@@ -128,9 +128,15 @@ export function createUsersService(deps: {
 
   const findUser = (executor: Database, id: string) => findById(executor, users, id);
 
+  /*
+   * Rows are locked FOR NO KEY UPDATE (what an UPDATE takes), not FOR UPDATE: a membership inserted
+   * by another transaction only needs a KEY SHARE lock on its user and group, which this leaves
+   * free, so a user update and a group update adding the same membership cannot deadlock.
+   */
+
   /** The user row, locked until the transaction ends: concurrent updates of it queue up. */
   async function lockUser(executor: Database, id: string): Promise<UserRow> {
-    const [row] = await executor.select().from(users).where(eq(users.id, id)).for('update');
+    const [row] = await executor.select().from(users).where(eq(users.id, id)).for('no key update');
     if (!row) throw AppError.notFound();
     return row;
   }
@@ -159,7 +165,7 @@ export function createUsersService(deps: {
       .from(users)
       .where(and(eq(users.isAdmin, true), eq(users.isActive, true)))
       .orderBy(users.id)
-      .for('update');
+      .for('no key update');
 
   /** Refuses a change that would leave no active administrator (after lockAdmins). */
   async function assertAdminRemains(executor: Database, target: UserRow) {
@@ -174,9 +180,11 @@ export function createUsersService(deps: {
     actorId: string | null,
   ) {
     if (rows.length) {
+      // A membership added meanwhile from the other side (the user's form, the group's) is the same one.
       await executor
         .insert(userGroups)
-        .values(rows.map((m) => ({ ...m, createdBy: actorId, updatedBy: actorId })));
+        .values(rows.map((m) => ({ ...m, createdBy: actorId, updatedBy: actorId })))
+        .onConflictDoNothing();
     }
   }
 
@@ -210,7 +218,7 @@ export function createUsersService(deps: {
   const findGroup = (executor: Database, id: string) => findById(executor, groups, id);
 
   async function lockGroup(executor: Database, id: string): Promise<GroupRow> {
-    const [row] = await executor.select().from(groups).where(eq(groups.id, id)).for('update');
+    const [row] = await executor.select().from(groups).where(eq(groups.id, id)).for('no key update');
     if (!row) throw AppError.notFound();
     return row;
   }
