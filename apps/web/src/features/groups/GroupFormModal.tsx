@@ -42,12 +42,16 @@ function PermissionGrid({
   onChange: (value: Permission[]) => void;
 }) {
   const { t } = useTranslation('groups');
+  // Nobody grants what they do not hold (the server refuses it): those stay unticked, but may be removed.
+  const can = useCan();
+  const mayGrantAll = permissionAreas.every((area) => area.permissions.every((p) => can(p.permission)));
   const toggle = (permission: Permission, checked: boolean) => {
     const next = new Set(value);
     if (checked) {
       next.add(permission);
       // Managing an area without seeing it makes no sense: manage brings view along.
-      if (permission.endsWith('.manage')) next.add(permission.replace(/\.manage$/, '.view') as Permission);
+      const view = permission.replace(/\.manage$/, '.view') as Permission;
+      if (permission.endsWith('.manage') && can(view)) next.add(view);
     } else next.delete(permission);
     onChange([...next]);
   };
@@ -58,6 +62,7 @@ function PermissionGrid({
       <Input.Label component="legend" mb={4}>
         {t('fields.permissions')}
       </Input.Label>
+      {mayGrantAll ? null : <Input.Description mb={6}>{t('fields.grantOnlyHeld')}</Input.Description>}
       <Paper withBorder radius="md">
         <Table verticalSpacing={6} horizontalSpacing="md">
           <Table.Thead>
@@ -84,6 +89,7 @@ function PermissionGrid({
                         <Checkbox
                           aria-label={permissionLabel(entry.permission)}
                           checked={value.includes(entry.permission)}
+                          disabled={!value.includes(entry.permission) && !can(entry.permission)}
                           onChange={(event) => toggle(entry.permission, event.currentTarget.checked)}
                           styles={{ body: { justifyContent: 'center' } }}
                         />
