@@ -187,6 +187,95 @@ test.describe('accounts', () => {
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   });
 
+  test('a group changed by someone else while its form is open: the save is refused, Reload shows theirs', async ({
+    page,
+    request,
+  }) => {
+    const groupName = `Changed meanwhile ${unique()}`;
+    const login = await request.post('/api/users/login/', { data: ADMIN });
+    const { accessToken } = (await login.json()) as { accessToken: string };
+    const headers = { authorization: `Bearer ${accessToken}` };
+    const created = await request.post('/api/users/group/', {
+      headers,
+      data: { name: groupName, description: 'As first written', permissions: ['library.view'] },
+    });
+    expect(created.status()).toBe(201);
+    const { data: group } = (await created.json()) as { data: { id: string } };
+
+    await signInAsAdmin(page);
+    await page.goto(`/admin/groups?search=${encodeURIComponent(groupName)}`);
+    const groupRow = page.getByRole('row').filter({ hasText: groupName });
+    await groupRow.getByRole('button', { name: `Actions for ${groupName}` }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: `Edit ${groupName}` });
+    await expect(dialog.getByLabel('Description')).toHaveValue('As first written');
+    const meanwhile = await request.put(`/api/users/group/${group.id}/`, {
+      headers,
+      data: { id: group.id, description: 'Rewritten by someone else' },
+    });
+    expect(meanwhile.status()).toBe(200);
+    await dialog.getByLabel('Description').fill('Lost');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    const stale = dialog.getByRole('alert').filter({ hasText: 'Someone else changed this record' });
+    await expect(stale).toBeVisible();
+    await stale.getByRole('button', { name: 'Reload' }).click();
+    await expect(stale).toBeHidden();
+    await expect(dialog.getByLabel('Description')).toHaveValue('Rewritten by someone else');
+    await expect(dialog.getByLabel('Code library: view')).toBeChecked();
+    await dialog.getByLabel('Description').fill('Agreed');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect(toast(page, 'Updated Successfully')).toBeVisible();
+    await expect(dialog).toBeHidden();
+  });
+
+  test('a user changed by someone else while the form is open: the save is refused, Reload shows theirs', async ({
+    page,
+    request,
+  }) => {
+    const id = unique();
+    const email = `meanwhile.${id}@example.com`;
+    const login = await request.post('/api/users/login/', { data: ADMIN });
+    const { accessToken } = (await login.json()) as { accessToken: string };
+    const headers = { authorization: `Bearer ${accessToken}` };
+    const created = await request.post('/api/users/user/', {
+      headers,
+      data: {
+        email,
+        username: `meanwhile${id}`,
+        firstName: 'Eddie',
+        lastName: 'After',
+        sendPasswordMail: true,
+      },
+    });
+    expect(created.status()).toBe(201);
+    const { data: user } = (await created.json()) as { data: { id: string } };
+
+    await signInAsAdmin(page);
+    await page.goto(`/admin/users?search=${encodeURIComponent(email)}`);
+    const row = page.getByRole('row').filter({ hasText: email });
+    await row.getByRole('button', { name: `Actions for ${email}` }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: `Edit ${email}` });
+    await expect(dialog.getByLabel('Last name')).toHaveValue('After');
+    const meanwhile = await request.put(`/api/users/user/${user.id}/`, {
+      headers,
+      data: { id: user.id, firstName: 'Edna' },
+    });
+    expect(meanwhile.status()).toBe(200);
+    await dialog.getByLabel('Last name').fill('Lost');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    const stale = dialog.getByRole('alert').filter({ hasText: 'Someone else changed this record' });
+    await expect(stale).toBeVisible();
+    await stale.getByRole('button', { name: 'Reload' }).click();
+    await expect(stale).toBeHidden();
+    await expect(dialog.getByLabel('First name')).toHaveValue('Edna');
+    await expect(dialog.getByLabel('Last name')).toHaveValue('After');
+    await dialog.getByLabel('Last name').fill('Agreed');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect(toast(page, 'Updated Successfully')).toBeVisible();
+    await expect(row).toContainText('Edna Agreed');
+  });
+
   test('the admin edits a user, then deletes one after confirming', async ({ page, request }) => {
     const id = unique();
     const email = `edit.${id}@example.com`;

@@ -68,7 +68,9 @@ export const resendVerificationRequest = z.object({ email });
 export type ResendVerificationRequest = z.infer<typeof resendVerificationRequest>;
 
 export const profileUpdate = z.object({ username, firstName, lastName });
-export type ProfileUpdate = z.infer<typeof profileUpdate>;
+/** PUT /users/me/: as every PUT of the API, a field left out keeps its stored value. */
+export const profileChange = z.partial(profileUpdate);
+export type ProfileUpdate = z.infer<typeof profileChange>;
 
 /** The mock backend's profile call of SPEC §7: `idx` is the user's id. */
 export const legacyProfileUpdate = z.object({ idx: z.uuid('idx must be your user id.'), username });
@@ -95,7 +97,9 @@ export const accountMessages = {
   signedUp:
     'Almost done: we have sent a link to your email address. Open it to confirm your address, then sign in.',
   resetMailSent: 'If an account exists for that email, we have sent a link to reset its password.',
-  resetDone: 'Your password has been changed. Sign in with the new one.',
+  resetDone: 'Your password has been changed and your API keys revoked. Sign in with the new one.',
+  passwordChanged:
+    'Your password has been changed. Your other sessions were signed out and your API keys revoked.',
   resetTokenInvalid: 'This reset link is not valid. Ask for a new one.',
   resetTokenExpired: 'This reset link has expired. Ask for a new one.',
   resetTokenUsed: 'This reset link has already been used. Ask for a new one.',

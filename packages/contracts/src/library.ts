@@ -39,11 +39,19 @@ export const unitRecord = z.object({
   version: recordVersion,
 });
 export type UnitRecord = z.infer<typeof unitRecord>;
-export const unitInput = z.object({
+const unitFieldTypes = {
   name: text(20, 'The unit must be at most 20 characters.').check(z.minLength(1, 'Please enter a unit.')),
-  description: z._default(text(100, 'The description must be at most 100 characters.'), ''),
+  description: text(100, 'The description must be at most 100 characters.'),
+};
+export const unitInput = z.object({
+  name: unitFieldTypes.name,
+  description: z._default(unitFieldTypes.description, ''),
 });
-export const unitUpdate = z.extend(unitInput, { id: z.uuid('The id is not valid.'), version: versionInput });
+/** PUT: a field left out keeps its stored value. */
+export const unitUpdate = z.extend(z.partial(z.object(unitFieldTypes)), {
+  id: z.uuid('The id is not valid.'),
+  version: versionInput,
+});
 
 export const codeRef = z.object({
   id: z.uuid(),
@@ -93,26 +101,35 @@ export const codeListQuery = z.extend(listQuery, {
 });
 export type CodeListQuery = z.input<typeof codeListQuery>;
 
-const codeFields = {
+const codeFieldTypes = {
   code: codeSegment,
   description: text(500, 'The description must be at most 500 characters.').check(
     z.minLength(1, 'Please enter a description.'),
   ),
-  isActive: z._default(z.boolean(), true),
-  parentId: z.optional(z.nullable(z.uuid('The parent is not valid.'))),
+  isActive: z.boolean(),
+  parentId: z.nullable(z.uuid('The parent is not valid.')),
   // L4 items only:
-  unitId: z.optional(z.nullable(z.uuid('The unit is not valid.'))),
-  unitPrice: z._default(decimal('The unit price', 2), '0'),
-  quantity: z._default(decimal('The quantity', 3), '0'),
-  taxable: z._default(z.boolean(), false),
-  notes: z._default(text(2000, 'The notes must be at most 2000 characters.'), ''),
+  unitId: z.nullable(z.uuid('The unit is not valid.')),
+  unitPrice: decimal('The unit price', 2),
+  quantity: decimal('The quantity', 3),
+  taxable: z.boolean(),
+  notes: text(2000, 'The notes must be at most 2000 characters.'),
 };
-export const codeCreate = z.object(codeFields);
+export const codeCreate = z.object({
+  ...codeFieldTypes,
+  isActive: z._default(codeFieldTypes.isActive, true),
+  parentId: z.optional(codeFieldTypes.parentId),
+  unitId: z.optional(codeFieldTypes.unitId),
+  unitPrice: z._default(codeFieldTypes.unitPrice, '0'),
+  quantity: z._default(codeFieldTypes.quantity, '0'),
+  taxable: z._default(codeFieldTypes.taxable, false),
+  notes: z._default(codeFieldTypes.notes, ''),
+});
 export type CodeCreate = z.input<typeof codeCreate>;
-export const codeUpdate = z.object({
+/** PUT: a field left out keeps its stored value (null clears the unit or, at L1, the parent). */
+export const codeUpdate = z.extend(z.partial(z.object(codeFieldTypes)), {
   id: z.uuid('The id is not valid.'),
   version: versionInput,
-  ...codeFields,
 });
 export type CodeUpdate = z.input<typeof codeUpdate>;
 

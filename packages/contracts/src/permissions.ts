@@ -30,10 +30,24 @@ export function isPermission(value: string): value is Permission {
   return (permissions as readonly string[]).includes(value);
 }
 
+/** The areas whose records name users (assignees, leads, sales reps, members). */
+export const areasAssigningUsers = ['groups', 'tasks', 'projects', 'team', 'crm', 'tickets'] as const;
+
+/**
+ * Who may pick users by name (GET /users/options/): those who may assign them to something, and
+ * those who may see or manage users anyway. Everyone else has no business listing colleagues.
+ */
+export const userPickerAccess: readonly Permission[] = [
+  'users.view',
+  'users.manage',
+  ...areasAssigningUsers.map((area) => `${area}.manage` as const),
+];
+
 /**
  * Who may call a route. Every route declares one; a route without it is denied.
  * - 'public': anyone, signed in or not;
  * - 'authenticated': any signed-in user;
- * - a permission: a signed-in user holding it (administrators hold all).
+ * - a permission: a signed-in user holding it (administrators hold all);
+ * - a list of permissions: a signed-in user holding any one of them.
  */
-export type Access = 'public' | 'authenticated' | Permission;
+export type Access = 'public' | 'authenticated' | Permission | readonly Permission[];

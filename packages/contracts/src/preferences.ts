@@ -64,3 +64,10 @@ export const preferencesInput = z.object({
   ),
   language: z.enum(languages, `language must be one of: ${languages.join(', ')}.`),
 });
+
+/** PUT /users/me/preferences/: as every PUT of the API, a setting left out keeps its stored value. */
+export const preferencesChange = z.object({
+  layout: z.optional(z.partial(preferencesInput.shape.layout)),
+  language: z.optional(preferencesInput.shape.language),
+});
+export type PreferencesChange = z.output<typeof preferencesChange>;

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { email, password, username } from './accounts';
-import { booleanQuery, listQuery, text, timestamp } from './api';
+import { booleanQuery, listQuery, recordVersion, text, timestamp, versionInput } from './api';
 import { permissionName } from './auth';
 
 export const groupRef = z.object({ id: z.uuid(), name: z.string() });
@@ -17,6 +17,7 @@ export const userRecord = z.object({
   groups: z.array(groupRef),
   lastLogin: z.nullable(timestamp),
   createdAt: timestamp,
+  version: recordVersion,
 });
 export type UserRecord = z.infer<typeof userRecord>;
 
@@ -36,16 +37,23 @@ export const userListQuery = z.extend(listQuery, {
 });
 export type UserListQuery = z.input<typeof userListQuery>;
 
-const userFields = {
+const userFieldTypes = {
   email,
   username,
   firstName: text(100, 'The first name must be at most 100 characters.').check(
     z.minLength(1, 'Please enter a first name.'),
   ),
-  lastName: z._default(text(100, 'The last name must be at most 100 characters.'), ''),
-  isActive: z._default(z.boolean(), true),
-  isAdmin: z._default(z.boolean(), false),
-  groupIds: z._default(z.array(z.uuid('Unknown group.')).check(z.maxLength(100, 'At most 100 groups.')), []),
+  lastName: text(100, 'The last name must be at most 100 characters.'),
+  isActive: z.boolean(),
+  isAdmin: z.boolean(),
+  groupIds: z.array(z.uuid('Unknown group.')).check(z.maxLength(100, 'At most 100 groups.')),
+};
+const userFields = {
+  ...userFieldTypes,
+  lastName: z._default(userFieldTypes.lastName, ''),
+  isActive: z._default(userFieldTypes.isActive, true),
+  isAdmin: z._default(userFieldTypes.isAdmin, false),
+  groupIds: z._default(userFieldTypes.groupIds, []),
 };
 
 /** A new user gets an initial password, or a mail to set their own. */
@@ -63,8 +71,14 @@ export const userCreate = z
   );
 export type UserCreate = z.input<typeof userCreate>;
 
-/** The body of PUT /users/user/{id}/ holds the id too (SPEC §7). */
-export const userUpdate = z.object({ id: z.uuid('The id is not valid.'), ...userFields });
+/**
+ * The body of PUT /users/user/{id}/ holds the id too (SPEC §7); a field left out keeps its stored
+ * value, and `version` (optional) guards against overwriting a change made since it was read.
+ */
+export const userUpdate = z.extend(z.partial(z.object(userFieldTypes)), {
+  id: z.uuid('The id is not valid.'),
+  version: versionInput,
+});
 export type UserUpdate = z.input<typeof userUpdate>;
 
 export const groupRecord = z.object({
@@ -75,25 +89,38 @@ export const groupRecord = z.object({
   members: z.array(z.object({ id: z.uuid(), email: z.string(), username: z.string() })),
   memberCount: z.number().check(z.int()),
   createdAt: timestamp,
+  version: recordVersion,
 });
 export type GroupRecord = z.infer<typeof groupRecord>;
 
 export const groupOrderings = ['name', 'createdAt', 'memberCount'] as const;
 export const groupListQuery = listQuery;
 
-const groupFields = {
+const groupFieldTypes = {
   name: text(80, 'The name must be at most 80 characters.').check(z.minLength(1, 'Please enter a name.')),
-  description: z._default(text(500, 'The description must be at most 500 characters.'), ''),
-  permissions: z._default(z.array(permissionName).check(z.maxLength(200)), []),
-  memberIds: z._default(z.array(z.uuid('Unknown user.')).check(z.maxLength(10_000)), []),
+  description: text(500, 'The description must be at most 500 characters.'),
+  permissions: z.array(permissionName).check(z.maxLength(200)),
+  memberIds: z.array(z.uuid('Unknown user.')).check(z.maxLength(10_000)),
 };
-export const groupCreate = z.object(groupFields);
+export const groupCreate = z.object({
+  name: groupFieldTypes.name,
+  description: z._default(groupFieldTypes.description, ''),
+  permissions: z._default(groupFieldTypes.permissions, []),
+  memberIds: z._default(groupFieldTypes.memberIds, []),
+});
 export type GroupCreate = z.input<typeof groupCreate>;
-export const groupUpdate = z.object({ id: z.uuid('The id is not valid.'), ...groupFields });
+/** As userUpdate: a field left out keeps its stored value; `version` as there. */
+export const groupUpdate = z.extend(z.partial(z.object(groupFieldTypes)), {
+  id: z.uuid('The id is not valid.'),
+  version: versionInput,
+});
 export type GroupUpdate = z.input<typeof groupUpdate>;
 
-/** A colleague to pick (assignee, sales rep, project lead): what any signed-in user may see of others. */
-export const userOption = z.object({ id: z.uuid(), name: z.string(), email: z.string() });
+/**
+ * A colleague to pick (assignee, sales rep, project lead): for those who may assign users (see
+ * userPickerAccess); the e-mail only for those who may view users, null for the others.
+ */
+export const userOption = z.object({ id: z.uuid(), name: z.string(), email: z.nullable(z.string()) });
 export type UserOption = z.infer<typeof userOption>;
 export const userOptionsQuery = z.object({
   search: z.optional(text(100, 'The search must be at most 100 characters.')),
@@ -122,4 +149,10 @@ export const userMessages = {
   unknownGroups: 'One or more groups do not exist.',
   unknownUsers: 'One or more users do not exist.',
   groupNameTaken: 'A group with this name already exists.',
+  adminOnly: 'Only an administrator can do this to an administrator, or change who is one.',
+  outranked: 'This user holds permissions you do not hold: only an administrator can change them.',
+  grantNotHeld: 'You can only grant permissions you hold yourself.',
+  ownGroups: 'You cannot change your own groups or permissions: ask another administrator.',
+  ownGroup: 'You belong to this group: only another group manager or an administrator can change it.',
+  apiKeyOwnAccount: 'An API key cannot change its own account: sign in to the application.',
 } as const;

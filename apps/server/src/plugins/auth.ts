@@ -1,4 +1,4 @@
-import { type Access, apiKeyMessages, messages } from '@ledgerdesk/contracts';
+import { type Access, apiKeyMessages, messages, type Permission } from '@ledgerdesk/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors';
 import type { Actor } from '../modules/audit/service';
@@ -92,6 +92,8 @@ export function registerAuth(app: FastifyInstance, auth: AuthService) {
     request.user = user;
     if (user.apiKey && request.routeOptions.config.sessionOnly)
       throw AppError.forbidden(apiKeyMessages.sessionOnly);
-    if (access !== 'authenticated' && !can(user, access)) throw AppError.forbidden();
+    if (access === 'authenticated') return;
+    const anyOf: readonly Permission[] = typeof access === 'string' ? [access] : access;
+    if (!anyOf.some((permission) => can(user, permission))) throw AppError.forbidden();
   });
 }

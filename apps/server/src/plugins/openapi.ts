@@ -16,7 +16,15 @@ export async function registerOpenApi(app: FastifyInstance) {
   });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Ledgerdesk API', version: '1.0.0' },
+      info: {
+        title: 'Ledgerdesk API',
+        version: '1.0.0',
+        description: [
+          'Updates: a `PUT` or `PATCH` merges onto the stored record — a field left out of the body keeps its stored value (to clear a field, send it empty or null).',
+          'Records carry a `version`: send back the one you read (a `version` body field, or `If-Match: "<version>"`), and an update of a record changed since is refused with 409 `STALE_RECORD` and the current record; without it, the last writer wins.',
+          'Nobody grants what they do not hold: only an administrator changes the admin flag or touches an administrator; anyone else grants only permissions they hold.',
+        ].join('\n\n'),
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },

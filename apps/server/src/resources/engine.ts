@@ -9,12 +9,6 @@ import type { Database } from '../db/client';
 import { csvLine } from '../lib/csv';
 import { AppError } from '../lib/errors';
 import { added, deleted, updated } from '../lib/responses';
-import { uniqueViolation } from '../modules/accounts/service';
-import type { AuditService } from '../modules/audit/service';
-import { actorOf } from '../plugins/auth';
-import { containsPattern, countKeyOf, listPage, orderingOf, pageKeyOf, searchCondition } from './list';
-import { readCacheOf } from './read-cache';
-import { findById } from './records';
 import {
   changedValues,
   etagOf,
@@ -24,7 +18,13 @@ import {
   nextVersion,
   sameInput,
   versionDescription,
-} from './versions';
+} from '../lib/versions';
+import { uniqueViolation } from '../modules/accounts/service';
+import type { AuditService } from '../modules/audit/service';
+import { actorOf } from '../plugins/auth';
+import { containsPattern, countKeyOf, listPage, orderingOf, pageKeyOf, searchCondition } from './list';
+import { readCacheOf } from './read-cache';
+import { findById } from './records';
 
 type Table = PgTable & { id: PgColumn; version: PgColumn };
 type Row<T extends Table> = T['$inferSelect'];

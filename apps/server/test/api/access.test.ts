@@ -1,4 +1,4 @@
-import { type Access, permissions } from '@ledgerdesk/contracts';
+import { type Access, permissions, userPickerAccess } from '@ledgerdesk/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createTestContext, type TestContext } from '../context';
 
@@ -32,7 +32,7 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/users/me/sessions/': 'authenticated',
   'DELETE /api/users/me/sessions/:id/': 'authenticated',
   'POST /api/users/me/sessions/revoke-others/': 'authenticated',
-  'GET /api/users/options/': 'authenticated',
+  'GET /api/users/options/': userPickerAccess,
   'GET /api/users/user/': 'users.view',
   'POST /api/users/user/': 'users.manage',
   'GET /api/users/user/:id/': 'users.view',
@@ -243,7 +243,8 @@ function allowed(access: Access, persona: Persona): boolean {
   if (access === 'public') return true;
   if (persona === 'anonymous') return false;
   if (access === 'authenticated' || persona === 'admin') return true;
-  return persona === 'viewer' && access.endsWith('.view');
+  const anyOf: readonly string[] = typeof access === 'string' ? [access] : access;
+  return persona === 'viewer' && anyOf.some((permission) => permission.endsWith('.view'));
 }
 
 let ctx: TestContext;

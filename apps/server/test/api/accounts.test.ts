@@ -406,6 +406,15 @@ describe('preferences', () => {
     expect(bad.json().fieldErrors['layout.sidebarSize']).toBe(
       'sidebarSize must be one of: lg, md, sm, sm-hover.',
     );
+
+    // A setting left out keeps its stored value.
+    const one = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/users/me/preferences/',
+      headers: auth(token),
+      payload: { layout: { sidebarColor: 'dark' } },
+    });
+    expect(one.json().data).toEqual({ layout: { ...layout, sidebarColor: 'dark' }, language: 'fr' });
   });
 });
 
@@ -424,6 +433,14 @@ describe('profile', () => {
       successMessage: 'Updated Successfully',
       data: { username: 'renamed', firstName: 'Rena' },
     });
+    // A field left out keeps its value.
+    const partial = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/users/me/',
+      headers: auth(token),
+      payload: { lastName: 'Only' },
+    });
+    expect(partial.json().data).toMatchObject({ username: 'renamed', firstName: 'Rena', lastName: 'Only' });
     const taken = await ctx.app.inject({
       method: 'PUT',
       url: '/api/users/me/',

@@ -1,8 +1,8 @@
 import { API_KEY_PREFIX, apiKeyMessages } from '@ledgerdesk/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeys, users } from '../../src/db/schema';
-import { hashToken } from '../../src/lib/tokens';
+import { apiKeys, passwordResetTokens, users } from '../../src/db/schema';
+import { hashToken, newToken } from '../../src/lib/tokens';
 import { ADMIN, createdData, createTestContext, type Method, type TestContext } from '../context';
 
 let ctx: TestContext;
@@ -190,6 +190,40 @@ describe('calling with a key', () => {
     expect((await ctx.call(key.secret, 'GET', '/api/apps/task')).statusCode).toBe(200);
     await ctx.database.db.update(users).set({ isActive: false }).where(eq(users.id, id));
     await denied(key.secret);
+  });
+
+  it('stops working when its owner changes their password (the UI says so before)', async () => {
+    const owner = { email: 'changer@test.local', password: 'changer-password-1' };
+    await ctx.createUser({ ...owner, permissions: ['apiKeys.manage', 'tasks.view'] });
+    const session = await ctx.login(owner.email, owner.password);
+    const key = await createKey(session);
+    expect((await ctx.call(key.secret, 'GET', '/api/apps/task')).statusCode).toBe(200);
+    const changed = await ctx.call(session, 'POST', '/api/users/me/password/', {
+      currentPassword: owner.password,
+      newPassword: 'another-password-42',
+    });
+    expect(changed.statusCode).toBe(200);
+    await denied(key.secret);
+    // The session that changed it goes on.
+    expect((await ctx.call(session, 'GET', '/api/apps/task')).statusCode).toBe(200);
+  });
+
+  it('stops working when its owner resets their password with a reset link', async () => {
+    const owner = { email: 'forgetter@test.local', password: 'forgetter-password-1' };
+    const id = await ctx.createUser({ ...owner, permissions: ['apiKeys.manage', 'tasks.view'] });
+    const key = await createKey(await ctx.login(owner.email, owner.password));
+    const token = newToken();
+    await ctx.database.db
+      .insert(passwordResetTokens)
+      .values({ userId: id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3_600_000) });
+    const reset = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password: 'another-password-43' },
+    });
+    expect(reset.statusCode).toBe(200);
+    await denied(key.secret);
+    expect(await ctx.database.db.select().from(apiKeys).where(eq(apiKeys.userId, id))).toEqual([]);
   });
 
   it('an unknown or malformed key is 401', async () => {

@@ -308,6 +308,51 @@ describe('reading the library', () => {
   });
 });
 
+describe('PUT keeps what it leaves out', () => {
+  it('an L4 item updated with its description only keeps its parent, unit, numbers and flags', async () => {
+    const l1 = await add(1, { code: 'K1' });
+    const l2 = await add(2, { code: '1', parentId: l1.id });
+    const l3 = await add(3, { code: '1', parentId: l2.id });
+    const item = await add(4, {
+      code: '07',
+      parentId: l3.id,
+      unitId: units['m³'],
+      unitPrice: '10.50',
+      quantity: '2',
+      taxable: true,
+      isActive: false,
+      notes: 'kept',
+    });
+    const res = await call('PUT', `/api/library/l4codes/${item.id}/`, {
+      id: item.id,
+      description: 'Renamed',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      codeComb: 'K1-1-1-07',
+      description: 'Renamed',
+      parent: { id: l3.id },
+      unit: { id: units['m³'] },
+      unitPrice: '10.50',
+      quantity: '2.000',
+      taxable: true,
+      isActive: false,
+      notes: 'kept',
+    });
+    // null still clears the unit.
+    const cleared = await call('PUT', `/api/library/l4codes/${item.id}/`, { id: item.id, unitId: null });
+    expect(cleared.json().data).toMatchObject({ unit: null, description: 'Renamed', unitPrice: '10.50' });
+  });
+
+  it('a unit renamed without its description keeps it', async () => {
+    const unit = (
+      await call('POST', '/api/library/units/', { name: 'sack', description: 'sack of 25 kg' })
+    ).json().data;
+    const res = await call('PUT', `/api/library/units/${unit.id}/`, { id: unit.id, name: 'sacks' });
+    expect(res.json().data).toMatchObject({ name: 'sacks', description: 'sack of 25 kg' });
+  });
+});
+
 describe('units', () => {
   it('are kept by library.manage; a used unit cannot be deleted', async () => {
     const res = await call('POST', '/api/library/units/', { name: 'roll', description: 'roll of membrane' });

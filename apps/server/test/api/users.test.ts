@@ -1,5 +1,7 @@
 import { userMessages } from '@ledgerdesk/contracts';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userGroups } from '../../src/db/schema';
 import { ADMIN, apiCaller, createdData, createTestContext, type TestContext } from '../context';
 import { type SmtpPeer, startSmtpPeer } from '../smtp';
 
@@ -252,55 +254,56 @@ describe('users', () => {
     const selfDeactivate = await call('PUT', `/api/users/user/${me.id}/`, { ...selfBody, isActive: false });
     expect(selfDeactivate.statusCode).toBe(409);
     expect(selfDeactivate.json().errorMessage).toBe(userMessages.cannotDeactivateSelf);
-    // The only admin cannot give up the role either.
+    // Nor gives up the role: no one changes their own rights.
     const demote = await call('PUT', `/api/users/user/${me.id}/`, {
       ...selfBody,
       isActive: true,
       isAdmin: false,
     });
-    expect(demote.statusCode).toBe(409);
-    expect(demote.json().errorMessage).toBe(userMessages.lastAdmin);
+    expect(demote.statusCode).toBe(403);
+    expect(demote.json().errorMessage).toBe(userMessages.ownGroups);
   });
 
-  it('the last active admin cannot be deleted or deactivated by another admin', async () => {
-    const other = await addUser({ email: 'other.admin@test.local', username: 'otheradmin', isAdmin: true });
-    const otherToken = await ctx.login('other.admin@test.local', 'granite-sparrow-44');
-    const me = (await call('GET', '/api/users/me/')).json();
-    // Deactivate the original admin: allowed, another admin remains.
-    const meBody = {
-      id: me.id,
-      email: me.email,
-      username: me.username,
-      firstName: me.firstName,
-      lastName: me.lastName,
+  it('two admins demoting each other at once: one wins, an active admin remains', async () => {
+    const first = await addUser({ email: 'first.admin@test.local', username: 'firstadmin', isAdmin: true });
+    const second = await addUser({
+      email: 'second.admin@test.local',
+      username: 'secondadmin',
       isAdmin: true,
-      groupIds: [],
-    };
-    expect(
-      (await call('PUT', `/api/users/user/${me.id}/`, { ...meBody, isActive: false }, { token: otherToken }))
-        .statusCode,
-    ).toBe(200);
-    // Now the other one is the last active admin, and may not be removed by anyone.
-    const otherBody = {
-      id: other.id,
-      email: other.email,
-      username: other.username,
-      firstName: 'Some',
-      lastName: 'One',
-      isActive: true,
-      groupIds: [],
-    };
-    const demote = await call(
+    });
+    const firstToken = await ctx.login('first.admin@test.local', 'granite-sparrow-44');
+    const secondToken = await ctx.login('second.admin@test.local', 'granite-sparrow-44');
+    // Take the original admin out of the way, so that these two are the only active ones.
+    const me = (await call('GET', '/api/users/me/')).json();
+    const deactivate = await call(
       'PUT',
-      `/api/users/user/${other.id}/`,
-      { ...otherBody, isAdmin: false },
-      { token: otherToken },
+      `/api/users/user/${me.id}/`,
+      { id: me.id, isActive: false },
+      {
+        token: firstToken,
+      },
     );
-    expect(demote.statusCode).toBe(409);
-    expect(demote.json().errorMessage).toBe(userMessages.lastAdmin);
+    expect(deactivate.statusCode).toBe(200);
+
+    const [a, b] = await Promise.all([
+      call('PUT', `/api/users/user/${second.id}/`, { id: second.id, isAdmin: false }, { token: firstToken }),
+      call('PUT', `/api/users/user/${first.id}/`, { id: first.id, isAdmin: false }, { token: secondToken }),
+    ]);
+    // The loser is refused as the last admin (409), or, when the winner committed before the loser
+    // was even let in, as no longer an administrator (403).
+    expect([a.statusCode, b.statusCode].filter((status) => status === 200)).toHaveLength(1);
+    const loser = a.statusCode === 200 ? b : a;
+    expect([403, 409]).toContain(loser.statusCode);
+    if (loser.statusCode === 409) expect(loser.json().errorMessage).toBe(userMessages.lastAdmin);
+    const winnerToken = a.statusCode === 200 ? firstToken : secondToken;
+    const stillAdmins = (
+      await ctx.call(winnerToken, 'GET', '/api/users/user/?isAdmin=true&isActive=true')
+    ).json();
+    expect(stillAdmins.count).toBe(1);
+
     // Bring the original admin back for the other tests.
     expect(
-      (await call('PUT', `/api/users/user/${me.id}/`, { ...meBody, isActive: true }, { token: otherToken }))
+      (await call('PUT', `/api/users/user/${me.id}/`, { id: me.id, isActive: true }, { token: winnerToken }))
         .statusCode,
     ).toBe(200);
     admin = await ctx.login(ADMIN.email, ADMIN.password);
@@ -327,15 +330,16 @@ describe('users', () => {
 });
 
 describe('user options (picking a colleague)', () => {
-  it('any signed-in user finds active colleagues by name or email, id/name/email only', async () => {
+  it('who may assign users finds active colleagues by name or email, id/name/email only', async () => {
     const picked = await addUser({
       email: 'quinn.options@test.local',
       username: 'quinnopt',
       firstName: 'Quinn',
     });
     const idle = await addUser({ email: 'idle.options@test.local', username: 'idleopt', isActive: false });
-    await addUser({ email: 'plain.options@test.local', username: 'plainopt' });
-    const token = await ctx.login('plain.options@test.local', 'granite-sparrow-44');
+    const viewers = await addGroup({ name: 'Option viewers', permissions: ['users.view'] });
+    await addUser({ email: 'viewer.options@test.local', username: 'viewopt', groupIds: [viewers.id] });
+    const token = await ctx.login('viewer.options@test.local', 'granite-sparrow-44');
 
     const found = await call('GET', '/api/users/options/?search=quinn', undefined, { token });
     expect(found.statusCode).toBe(200);
@@ -360,6 +364,26 @@ describe('user options (picking a colleague)', () => {
     const bad = await call('GET', '/api/users/options/?ids=nope', undefined, { token });
     expect(bad.statusCode).toBe(400);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/users/options/' })).statusCode).toBe(401);
+  });
+
+  it('is refused to users who may not assign anyone; an assigner without users.view sees no e-mails', async () => {
+    await addUser({ email: 'plain.options@test.local', username: 'plainopt' });
+    const plain = await ctx.login('plain.options@test.local', 'granite-sparrow-44');
+    const refused = await call('GET', '/api/users/options/?search=quinn', undefined, { token: plain });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).not.toContain('quinn.options@test.local');
+
+    const taskManagers = await addGroup({ name: 'Task managers (options)', permissions: ['tasks.manage'] });
+    await addUser({
+      email: 'assigner.options@test.local',
+      username: 'assignopt',
+      groupIds: [taskManagers.id],
+    });
+    const assigner = await ctx.login('assigner.options@test.local', 'granite-sparrow-44');
+    const found = await call('GET', '/api/users/options/?search=quinn', undefined, { token: assigner });
+    expect(found.statusCode).toBe(200);
+    expect(found.json().results).toEqual([expect.objectContaining({ name: 'Quinn One', email: null })]);
+    expect(found.body).not.toContain('quinn.options@test.local');
   });
 });
 
@@ -444,5 +468,208 @@ describe('groups', () => {
     expect(res.json().data).toEqual({ removedMemberships: 2 });
     expect((await call('GET', `/api/users/user/${a.id}/`)).json().groups).toEqual([]);
     expect((await call('GET', `/api/users/group/${group.id}/`)).statusCode).toBe(404);
+  });
+});
+
+describe('updates: a field left out keeps its value; versions guard against lost updates', () => {
+  it('a user update without isAdmin or groupIds keeps them', async () => {
+    const group = await addGroup({ name: 'Kept group', permissions: ['library.view'] });
+    const kept = await addUser({
+      email: 'kept.admin@test.local',
+      username: 'keptadmin',
+      isAdmin: true,
+      groupIds: [group.id],
+    });
+    const res = await call('PUT', `/api/users/user/${kept.id}/`, { id: kept.id, firstName: 'Renamed' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      firstName: 'Renamed',
+      lastName: 'One',
+      email: 'kept.admin@test.local',
+      isAdmin: true,
+      isActive: true,
+      groups: [{ id: group.id }],
+    });
+  });
+
+  it('a group update without memberIds or permissions keeps them, and its membership rows', async () => {
+    const member = await addUser({ email: 'kept.member@test.local', username: 'keptmember' });
+    const group = await addGroup({
+      name: 'Kept members',
+      permissions: ['tasks.view'],
+      memberIds: [member.id],
+    });
+    const rowsOf = () =>
+      ctx.database.db
+        .select({ xmin: sql<string>`xmin::text` })
+        .from(userGroups)
+        .where(eq(userGroups.groupId, group.id));
+    const before = await rowsOf();
+    const res = await call('PUT', `/api/users/group/${group.id}/`, {
+      id: group.id,
+      description: 'Still here',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      description: 'Still here',
+      permissions: ['tasks.view'],
+      members: [{ id: member.id }],
+    });
+    // The membership row was not deleted and inserted again.
+    expect(await rowsOf()).toEqual(before);
+  });
+
+  it('a user update that leaves the groups alone leaves their rows alone', async () => {
+    const group = await addGroup({ name: 'Untouched rows', permissions: [] });
+    const user = await addUser({
+      email: 'untouched@test.local',
+      username: 'untouched',
+      groupIds: [group.id],
+    });
+    const rowsOf = () =>
+      ctx.database.db
+        .select({ xmin: sql<string>`xmin::text` })
+        .from(userGroups)
+        .where(eq(userGroups.userId, user.id));
+    const before = await rowsOf();
+    const res = await call('PUT', `/api/users/user/${user.id}/`, {
+      id: user.id,
+      lastName: 'Changed',
+      groupIds: [group.id],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await rowsOf()).toEqual(before);
+  });
+
+  it('exposes a version that every change bumps; an unchanged update writes nothing', async () => {
+    const user = await addUser({ email: 'versioned@test.local', username: 'versioned' });
+    const read = (await call('GET', `/api/users/user/${user.id}/`)).json();
+    expect(read.version).toBe(1);
+    const same = await call('PUT', `/api/users/user/${user.id}/`, { id: user.id, firstName: read.firstName });
+    expect(same.json().data.version).toBe(1);
+    const audit = await call('GET', `/api/audit/?entity=user&entityKey=${user.id}&action=update`);
+    expect(audit.json().count).toBe(0);
+    const changed = await call('PUT', `/api/users/user/${user.id}/`, {
+      id: user.id,
+      version: 1,
+      firstName: 'Changed',
+    });
+    expect(changed.json().data.version).toBe(2);
+  });
+
+  it('a stale version is a 409 with the current record; If-Match works as the body field', async () => {
+    const user = await addUser({ email: 'stale@test.local', username: 'staleuser' });
+    expect(
+      (await call('PUT', `/api/users/user/${user.id}/`, { id: user.id, version: 1, firstName: 'First' }))
+        .statusCode,
+    ).toBe(200);
+    const stale = await call('PUT', `/api/users/user/${user.id}/`, {
+      id: user.id,
+      version: 1,
+      firstName: 'Lost',
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({
+      errorCode: 'STALE_RECORD',
+      current: { id: user.id, firstName: 'First', version: 2 },
+    });
+    const byHeader = await call(
+      'PUT',
+      `/api/users/user/${user.id}/`,
+      { id: user.id, firstName: 'Lost again' },
+      { headers: { 'if-match': '"1"' } },
+    );
+    expect(byHeader.statusCode).toBe(409);
+    const badHeader = await call(
+      'PUT',
+      `/api/users/user/${user.id}/`,
+      { id: user.id, firstName: 'Nope' },
+      { headers: { 'if-match': 'yesterday' } },
+    );
+    expect(badHeader.statusCode).toBe(400);
+    const fresh = await call(
+      'PUT',
+      `/api/users/user/${user.id}/`,
+      { id: user.id, firstName: 'Second' },
+      { headers: { 'if-match': '"2"' } },
+    );
+    expect(fresh.json().data).toMatchObject({ firstName: 'Second', version: 3 });
+
+    const group = await addGroup({ name: 'Stale group' });
+    await call('PUT', `/api/users/group/${group.id}/`, { id: group.id, version: 1, description: 'First' });
+    const staleGroup = await call('PUT', `/api/users/group/${group.id}/`, {
+      id: group.id,
+      version: 1,
+      description: 'Lost',
+    });
+    expect(staleGroup.statusCode).toBe(409);
+    expect(staleGroup.json().current).toMatchObject({ description: 'First', version: 2 });
+  });
+
+  it('two updates of the same version at once: exactly one wins', async () => {
+    const user = await addUser({ email: 'race@test.local', username: 'raceuser' });
+    const group = await addGroup({ name: 'Race group' });
+    const users = await Promise.all(
+      ['Left', 'Right'].map((firstName) =>
+        call('PUT', `/api/users/user/${user.id}/`, { id: user.id, version: 1, firstName }),
+      ),
+    );
+    expect(users.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const winner = users.find((r) => r.statusCode === 200)?.json().data.firstName;
+    expect((await call('GET', `/api/users/user/${user.id}/`)).json()).toMatchObject({
+      firstName: winner,
+      version: 2,
+    });
+
+    const groups = await Promise.all(
+      ['Left', 'Right'].map((description) =>
+        call('PUT', `/api/users/group/${group.id}/`, { id: group.id, version: 1, description }),
+      ),
+    );
+    expect(groups.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const won = groups.find((r) => r.statusCode === 200)?.json().data.description;
+    expect((await call('GET', `/api/users/group/${group.id}/`)).json()).toMatchObject({
+      description: won,
+      version: 2,
+    });
+  });
+});
+
+describe('memberships changed from both sides at once', () => {
+  it('adding a user to a group from the user and from the group at once: both succeed, one membership', async () => {
+    const group = await addGroup({ name: 'Both sides' });
+    const user = await addUser({ email: 'both.sides@test.local', username: 'bothsides' });
+    const answers = await Promise.all([
+      call('PUT', `/api/users/user/${user.id}/`, { id: user.id, groupIds: [group.id] }),
+      call('PUT', `/api/users/group/${group.id}/`, { id: group.id, memberIds: [user.id] }),
+    ]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+    const rows = await ctx.database.db.select().from(userGroups).where(eq(userGroups.userId, user.id));
+    expect(rows.map((r) => r.groupId)).toEqual([group.id]);
+  });
+});
+
+describe('the PUT rule in the OpenAPI document', () => {
+  it('states it for the whole API and on every hand-written PUT', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(doc.info.description).toContain('a field left out of the body keeps its stored value');
+    const handWritten = Object.entries(
+      doc.paths as Record<string, { put?: { description?: string } }>,
+    ).filter(([path, operations]) => operations.put && /^\/api\/(users|library)\//.test(path));
+    expect(handWritten.map(([path]) => path).sort()).toEqual(
+      [
+        '/api/library/l1codes/{id}/',
+        '/api/library/l2codes/{id}/',
+        '/api/library/l3codes/{id}/',
+        '/api/library/l4codes/{id}/',
+        '/api/library/units/{id}/',
+        '/api/users/group/{id}/',
+        '/api/users/me/',
+        '/api/users/me/preferences/',
+        '/api/users/user/{id}/',
+      ].sort(),
+    );
+    for (const [, operations] of handWritten)
+      expect(operations.put?.description).toMatch(/left out .* keeps its stored value/);
   });
 });

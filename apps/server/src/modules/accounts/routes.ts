@@ -7,8 +7,9 @@ import {
   mutationResponse,
   ownSession,
   passwordChange,
+  preferencesChange,
   preferencesInput,
-  profileUpdate,
+  profileChange,
   resendVerificationRequest,
   resetPasswordRequest,
   sessionUser,
@@ -118,7 +119,8 @@ export function accountsRoutes(app: FastifyInstance, accounts: AccountsService, 
       ...publicRoute,
       schema: {
         tags: ['accounts'],
-        summary: 'Set a new password with the token of a reset link',
+        summary:
+          'Set a new password with the token of a reset link; signs out every session and revokes the API keys',
         security: [],
         body: resetPasswordRequest,
         response: { 200: emptyMutation, ...errors },
@@ -138,7 +140,8 @@ export function accountsRoutes(app: FastifyInstance, accounts: AccountsService, 
       schema: {
         tags: ['profile'],
         summary: 'Edit your username and names',
-        body: profileUpdate,
+        description: 'A field left out of the body keeps its stored value (PUT merges, as PATCH does).',
+        body: profileChange,
         response: profileResponse,
       },
     },
@@ -178,18 +181,14 @@ export function accountsRoutes(app: FastifyInstance, accounts: AccountsService, 
       ...ownAccount,
       schema: {
         tags: ['profile'],
-        summary: 'Change your password; your other sessions are signed out',
+        summary: 'Change your password; your other sessions are signed out and your API keys revoked',
         body: passwordChange,
         response: { 200: emptyMutation, ...errors },
       },
     },
     async (request) => {
       await accounts.changePassword(currentUser(request), request.body, actorOf(request));
-      return done(
-        'PASSWORD_CHANGED',
-        'Your password has been changed. Your other sessions were signed out.',
-        null,
-      );
+      return done('PASSWORD_CHANGED', accountMessages.passwordChanged, null);
     },
   );
 
@@ -216,7 +215,8 @@ export function accountsRoutes(app: FastifyInstance, accounts: AccountsService, 
       schema: {
         tags: ['profile'],
         summary: 'Save your layout settings and language',
-        body: preferencesInput,
+        description: 'A setting left out of the body keeps its stored value (PUT merges, as PATCH does).',
+        body: preferencesChange,
         response: { 200: mutationResponse(preferencesSchema), ...errors },
       },
     },

@@ -5,6 +5,7 @@ import {
   type OwnSession,
   type PasswordChange,
   type Preferences,
+  type PreferencesChange,
   type ProfileUpdate,
   parsePreferences,
   type ResendVerificationRequest,
@@ -18,6 +19,7 @@ import type { Database } from '../../db/client';
 import { passwordResetTokens, sessions, userPreferences, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Mail, Mailer } from '../../lib/mailer';
+import { mergeOnto } from '../../lib/merge';
 import type { Outbox } from '../../lib/outbox';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { createThrottle, type ThrottleRule } from '../../lib/throttle';
@@ -426,7 +428,13 @@ export function createAccountsService(deps: {
       await auth.forgetFailedSignIns(row.user.email);
     },
 
-    async updateProfile(user: AuthUser, input: ProfileUpdate, actor: Actor) {
+    async updateProfile(user: AuthUser, change: ProfileUpdate, actor: Actor) {
+      const [stored] = await db
+        .select({ username: users.username, firstName: users.firstName, lastName: users.lastName })
+        .from(users)
+        .where(eq(users.id, user.id));
+      if (!stored) throw AppError.notFound();
+      const input = mergeOnto(stored, change);
       if (await usernameTaken(input.username, user.id)) throw usernameConflict();
       try {
         await db.transaction(async (tx) => {
@@ -437,6 +445,7 @@ export function createAccountsService(deps: {
               firstName: input.firstName,
               lastName: input.lastName,
               updatedBy: user.id,
+              version: sql`${users.version} + 1`,
             })
             .where(eq(users.id, user.id));
           await audit.record(tx as Database, actor, {
@@ -478,10 +487,14 @@ export function createAccountsService(deps: {
       return parsePreferences(row?.preferences);
     },
 
-    async savePreferences(user: AuthUser, input: Preferences, actor: Actor): Promise<Preferences> {
-      const preferences = parsePreferences(input);
-      await db.transaction(async (tx) => {
+    async savePreferences(user: AuthUser, change: PreferencesChange, actor: Actor): Promise<Preferences> {
+      return db.transaction(async (tx) => {
         const [before] = await tx.select().from(userPreferences).where(eq(userPreferences.userId, user.id));
+        const old = parsePreferences(before?.preferences);
+        const preferences = parsePreferences({
+          layout: mergeOnto(old.layout, change.layout ?? {}),
+          language: change.language ?? old.language,
+        });
         await tx
           .insert(userPreferences)
           .values({ userId: user.id, preferences, createdBy: user.id, updatedBy: user.id })
@@ -489,7 +502,6 @@ export function createAccountsService(deps: {
             target: userPreferences.userId,
             set: { preferences, updatedBy: user.id, updatedAt: sql`now()` },
           });
-        const old = parsePreferences(before?.preferences);
         await audit.record(tx as Database, actor, {
           action: 'preferences.update',
           entity: 'user',
@@ -497,8 +509,8 @@ export function createAccountsService(deps: {
           before: { ...old.layout, language: old.language },
           after: { ...preferences.layout, language: preferences.language },
         });
+        return preferences;
       });
-      return preferences;
     },
 
     async listOwnSessions(user: AuthUser): Promise<OwnSession[]> {

@@ -284,8 +284,9 @@ export function createAuthService(deps: { db: Database; config: Config; audit: A
     },
 
     /**
-     * Sets a user's password and revokes their sessions (all, or all but `keepSessionId`): the
-     * sessions opened with the old password end.
+     * Sets a user's password, revokes their sessions (all, or all but `keepSessionId`) and deletes
+     * their API keys: whatever was opened or minted with the old password stops working, so a
+     * reset after a theft locks the thief out (a key made since must be made again).
      */
     async setPassword(
       userId: string,
@@ -295,12 +296,20 @@ export function createAuthService(deps: { db: Database; config: Config; audit: A
     ): Promise<void> {
       const passwordHash = await hashPassword(password);
       const run = async (tx: Database) => {
-        await tx.update(users).set({ passwordHash, updatedBy: actor.id }).where(eq(users.id, userId));
-        await revokeSessions(tx, userId, actor, options.keepSessionId);
+        await tx
+          .update(users)
+          .set({ passwordHash, updatedBy: actor.id, version: sql`${users.version} + 1` })
+          .where(eq(users.id, userId));
+        const sessionsEnded = await revokeSessions(tx, userId, actor, options.keepSessionId);
+        const keysRevoked = await tx
+          .delete(apiKeys)
+          .where(eq(apiKeys.userId, userId))
+          .returning({ prefix: apiKeys.visiblePrefix });
         await audit.record(tx, actor, {
           action: options.action ?? 'password.set',
           entity: 'user',
           key: userId,
+          after: { sessionsEnded, apiKeysRevoked: keysRevoked.map((k) => k.prefix) },
         });
       };
       if (options.executor) await run(options.executor);

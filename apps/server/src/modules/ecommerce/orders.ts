@@ -17,8 +17,8 @@ import type { z } from 'zod/mini';
 import type { Database } from '../../db/client';
 import { customers, orderEvents, orderLines, orders, products } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { nextVersion } from '../../lib/versions';
 import type { ResourceDefinition } from '../../resources/engine';
-import { nextVersion } from '../../resources/versions';
 import type { UsersService } from '../users/service';
 
 type Input = z.output<typeof orderInput>;

@@ -30,8 +30,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { AppError } from '../../lib/errors';
 import { added, deleted, updated } from '../../lib/responses';
+import { etagOf, ifMatchHeaders, versionDescription } from '../../lib/versions';
 import { actorOf } from '../../plugins/auth';
-import { etagOf, ifMatchHeaders, versionDescription } from '../../resources/versions';
 import type { LibraryService } from './service';
 import type { LibraryTransfer } from './transfer';
 

@@ -19,8 +19,9 @@ import type { z } from 'zod/mini';
 import type { Database } from '../../db/client';
 import { libraryCodes, libraryUnits } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { mergeOnto } from '../../lib/merge';
+import { changedValues, expectedVersion, isStale, nextVersion } from '../../lib/versions';
 import { containsPattern, listPage, orderingOf, type Page } from '../../resources/list';
-import { changedValues, expectedVersion, isStale, nextVersion } from '../../resources/versions';
 import { uniqueViolation } from '../accounts/service';
 import type { Actor, AuditService } from '../audit/service';
 
@@ -368,23 +369,38 @@ export function createLibraryService(deps: { db: Database; audit: AuditService }
     async update(
       level: CodeLevel,
       id: string,
-      input: z.output<typeof codeUpdate>,
+      { id: givenId, ...change }: z.output<typeof codeUpdate>,
       actor: Actor,
       ifMatch?: string,
     ): Promise<CodeRecord> {
-      if (input.id !== id) {
+      if (givenId !== id) {
         const message = 'The id in the body does not match the id in the address.';
         throw AppError.badRequest(message, { id: message });
       }
-      const { version: sent, ...fields } = input;
+      const { version: sent, ...given } = change;
       const expected = expectedVersion(sent, ifMatch);
-      let codeComb = fields.code;
+      let codeComb = given.code ?? '';
       try {
         return await db.transaction(async (tx) => {
           const executor = tx as Database;
           const before = await findCode(executor, id, level, true);
           const current = async () => (await describe(executor, [before]))[0];
           if (isStale(expected, before.version)) throw AppError.stale(await current());
+          // PUT merges: a field left out keeps its stored value.
+          const input = mergeOnto<CodeInput>(
+            {
+              code: before.code,
+              description: before.description,
+              isActive: before.isActive,
+              parentId: before.parentId,
+              unitId: before.unitId,
+              unitPrice: before.unitPrice,
+              quantity: before.quantity,
+              taxable: before.taxable,
+              notes: before.notes,
+            },
+            given,
+          );
           const parent = await parentFor(executor, level, input.parentId);
           await assertItemFields(executor, level, input);
           codeComb = parent ? `${parent.codeComb}-${input.code}` : input.code;
@@ -509,16 +525,16 @@ export function createLibraryService(deps: { db: Database; audit: AuditService }
       }
     },
 
-    /** Renames a unit; the version protocol of `update` (codes) above. */
+    /** Renames a unit; the version protocol of `update` (codes) above, and PUT merges. */
     async updateUnit(
       id: string,
-      input: z.output<typeof unitUpdate>,
+      { id: givenId, version: sent, ...given }: z.output<typeof unitUpdate>,
       actor: Actor,
       ifMatch?: string,
     ): Promise<UnitRecord> {
-      if (input.id !== id)
+      if (givenId !== id)
         throw AppError.badRequest('The id in the body does not match the id in the address.');
-      const expected = expectedVersion(input.version, ifMatch);
+      const expected = expectedVersion(sent, ifMatch);
       try {
         return await db.transaction(async (tx) => {
           const [before] = await tx.select().from(libraryUnits).where(eq(libraryUnits.id, id)).for('update');
@@ -538,6 +554,7 @@ export function createLibraryService(deps: { db: Database; audit: AuditService }
             version: row.version,
           });
           if (isStale(expected, before.version)) throw AppError.stale(await unitOf(before));
+          const input = mergeOnto({ name: before.name, description: before.description }, given);
           const changes = changedValues(libraryUnits, before, {
             name: input.name,
             description: input.description,

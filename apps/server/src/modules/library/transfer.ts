@@ -14,7 +14,7 @@ import type { Database } from '../../db/client';
 import { libraryCodes, libraryUnits } from '../../db/schema';
 import { csvLine, parseCsv } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
-import { nextVersion } from '../../resources/versions';
+import { nextVersion } from '../../lib/versions';
 import type { Actor, AuditService } from '../audit/service';
 import { ancestorColumn, ancestorsBelow } from './service';
 

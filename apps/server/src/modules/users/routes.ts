@@ -12,6 +12,7 @@ import {
   userMessages,
   userOption,
   userOptionsQuery,
+  userPickerAccess,
   userRecord,
   userUpdate,
 } from '@ledgerdesk/contracts';
@@ -19,10 +20,19 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { added, deleted, done, emptyMutation, updated } from '../../lib/responses';
-import { actorOf } from '../../plugins/auth';
+import { expectedVersion } from '../../lib/versions';
+import { actorOf, currentUser } from '../../plugins/auth';
 import type { UsersService } from './service';
 
-const errors = { 400: errorResponse, 404: errorResponse, 409: errorResponse };
+const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+
+/** The OpenAPI description of every PUT here: the one rule of the API for left-out fields. */
+const mergeRule =
+  'A field left out of the body keeps its stored value (PUT merges, as PATCH does). Send the `version` you read (or `If-Match: "<version>"`): if the record changed since, the answer is 409 `STALE_RECORD` with the current record.';
+
+/** Who may do what to whom: see "Nobody grants what they do not hold" in service.ts. */
+const grantRule =
+  'Only an administrator changes the admin flag or touches an administrator; anyone else manages only users whose permissions they hold, and grants only permissions they hold. No one changes their own groups or admin flag; an API key cannot change its own account.';
 
 export function usersRoutes(app: FastifyInstance, service: UsersService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -45,16 +55,18 @@ export function usersRoutes(app: FastifyInstance, service: UsersService) {
   r.get(
     '/api/users/options/',
     {
-      // Any signed-in user may pick a colleague (assignee, sales rep, project lead) by name.
-      config: { access: 'authenticated' },
+      // Those who may assign a colleague (assignee, sales rep, project lead, group member), or see users.
+      config: { access: userPickerAccess },
       schema: {
         tags,
         summary: 'Active users to pick from: id, name and email only (at most 20), or exactly `ids`',
+        description:
+          'For users who may assign users to something (the `.manage` permission of an area that refers to users) or view or manage users. The e-mail is null unless the caller holds `users.view`.',
         querystring: userOptionsQuery,
         response: { 200: z.object({ results: z.array(userOption) }), 400: errorResponse },
       },
     },
-    async (request) => ({ results: await service.options(request.query) }),
+    async (request) => ({ results: await service.options(request.query, currentUser(request)) }),
   );
 
   r.post(
@@ -64,12 +76,13 @@ export function usersRoutes(app: FastifyInstance, service: UsersService) {
       schema: {
         tags,
         summary: 'Add a user',
+        description: grantRule,
         body: userCreate,
         response: { 201: mutationResponse(userRecord), ...errors },
       },
     },
     async (request, reply) => {
-      const user = await service.createUser(request.body, actorOf(request));
+      const user = await service.createUser(request.body, currentUser(request), actorOf(request));
       return reply.code(201).send(done('USER_ADDED', userMessages.added, user));
     },
   );
@@ -90,12 +103,22 @@ export function usersRoutes(app: FastifyInstance, service: UsersService) {
       schema: {
         tags,
         summary: 'Update a user (the body holds the id)',
+        description: `${mergeRule} ${grantRule}`,
         params: idParams,
         body: userUpdate,
         response: { 200: mutationResponse(userRecord), ...errors },
       },
     },
-    async (request) => updated(await service.updateUser(request.params.id, request.body, actorOf(request))),
+    async (request) =>
+      updated(
+        await service.updateUser(
+          request.params.id,
+          request.body,
+          currentUser(request),
+          actorOf(request),
+          expectedVersion(request.body.version, request.headers['if-match']),
+        ),
+      ),
   );
 
   r.delete(
@@ -110,7 +133,7 @@ export function usersRoutes(app: FastifyInstance, service: UsersService) {
       },
     },
     async (request) => {
-      await service.deleteUser(request.params.id, actorOf(request));
+      await service.deleteUser(request.params.id, currentUser(request), actorOf(request));
       return deleted({ id: request.params.id });
     },
   );
@@ -127,7 +150,7 @@ export function usersRoutes(app: FastifyInstance, service: UsersService) {
       },
     },
     async (request) => {
-      await service.sendPasswordResetMail(request.params.id, actorOf(request));
+      await service.sendPasswordResetMail(request.params.id, currentUser(request), actorOf(request));
       return done('RESET_MAIL_SENT', 'A password reset mail is on its way.', null);
     },
   );
@@ -154,12 +177,18 @@ export function usersRoutes(app: FastifyInstance, service: UsersService) {
       schema: {
         tags: groupTags,
         summary: 'Add a group',
+        description:
+          'A non-administrator grants only permissions they hold. No one adds themselves to a group.',
         body: groupCreate,
         response: { 201: mutationResponse(groupRecord), ...errors },
       },
     },
     async (request, reply) =>
-      reply.code(201).send(added('Group', await service.createGroup(request.body, actorOf(request)))),
+      reply
+        .code(201)
+        .send(
+          added('Group', await service.createGroup(request.body, currentUser(request), actorOf(request))),
+        ),
   );
 
   r.get(
@@ -183,12 +212,22 @@ export function usersRoutes(app: FastifyInstance, service: UsersService) {
       schema: {
         tags: groupTags,
         summary: 'Update a group (the body holds the id)',
+        description: `${mergeRule} A non-administrator grants only permissions they hold (adding a member grants them all of the group's), and cannot change a group they belong to. No one adds or removes themselves.`,
         params: idParams,
         body: groupUpdate,
         response: { 200: mutationResponse(groupRecord), ...errors },
       },
     },
-    async (request) => updated(await service.updateGroup(request.params.id, request.body, actorOf(request))),
+    async (request) =>
+      updated(
+        await service.updateGroup(
+          request.params.id,
+          request.body,
+          currentUser(request),
+          actorOf(request),
+          expectedVersion(request.body.version, request.headers['if-match']),
+        ),
+      ),
   );
 
   r.delete(
@@ -205,6 +244,7 @@ export function usersRoutes(app: FastifyInstance, service: UsersService) {
         },
       },
     },
-    async (request) => deleted(await service.deleteGroup(request.params.id, actorOf(request))),
+    async (request) =>
+      deleted(await service.deleteGroup(request.params.id, currentUser(request), actorOf(request))),
   );
 }

@@ -2,6 +2,7 @@ import {
   type GroupRecord,
   type groupCreate,
   type groupUpdate,
+  isPermission,
   type listQuery,
   type UserOption,
   type UserRecord,
@@ -27,10 +28,43 @@ import {
   usernameConflict,
 } from '../accounts/service';
 import type { Actor, AuditService } from '../audit/service';
-import type { AuthService } from '../auth/service';
+import { type AuthService, type AuthUser, can } from '../auth/service';
 
 type UserRow = typeof users.$inferSelect;
 type GroupRow = typeof groups.$inferSelect;
+
+/*
+ * Nobody grants what they do not hold (ARCHITECTURE.md "Writes"), as Keycloak's fine-grained admin
+ * permissions do. An administrator may do anything but change their own rights. Anyone else
+ * manages only users whose rights they hold themselves (so never an administrator: taking over an
+ * account that may do more, by changing its e-mail, is a grant too), grants only permissions they
+ * hold (through a group's permissions, or by adding a member to a group), and leaves alone the
+ * groups they belong to. No one changes their own groups or admin flag.
+ */
+const holdsAll = (caller: AuthUser, granted: readonly string[]) =>
+  granted.every((permission) => isPermission(permission) && can(caller, permission));
+
+function assertMayManage(caller: AuthUser, target: UserRow, targetPermissions: readonly string[]) {
+  if (caller.isAdmin) return;
+  if (target.isAdmin) throw AppError.forbidden(userMessages.adminOnly);
+  if (!holdsAll(caller, targetPermissions)) throw AppError.forbidden(userMessages.outranked);
+}
+
+function assertMayGrant(caller: AuthUser, granted: readonly string[]) {
+  if (!holdsAll(caller, granted)) throw AppError.forbidden(userMessages.grantNotHeld);
+}
+
+/** The elements of `after` not in `before`. */
+const addedTo = <T>(before: readonly T[], after: readonly T[]) => after.filter((x) => !before.includes(x));
+
+/** The fields of `input` that are given and differ from the stored row: what an update writes. */
+function changedFields<Row extends object, Input extends object>(row: Row, input: Input) {
+  const changes: Partial<Input> = {};
+  for (const [field, value] of Object.entries(input) as [keyof Input & keyof Row, unknown][]) {
+    if (value !== undefined && value !== row[field]) changes[field] = value as Input[typeof field];
+  }
+  return changes;
+}
 
 const fullName = sql`(${users.firstName} || ' ' || ${users.lastName})`;
 const userSortable = {
@@ -88,39 +122,69 @@ export function createUsersService(deps: {
       groups: memberOf,
       lastLogin: u.lastLoginAt?.toISOString() ?? null,
       createdAt: u.createdAt.toISOString(),
+      version: u.version,
     };
   }
 
   const findUser = (executor: Database, id: string) => findById(executor, users, id);
 
+  /*
+   * Rows are locked FOR NO KEY UPDATE (what an UPDATE takes), not FOR UPDATE: a membership inserted
+   * by another transaction only needs a KEY SHARE lock on its user and group, which this leaves
+   * free, so a user update and a group update adding the same membership cannot deadlock.
+   */
+
+  /** The user row, locked until the transaction ends: concurrent updates of it queue up. */
+  async function lockUser(executor: Database, id: string): Promise<UserRow> {
+    const [row] = await executor.select().from(users).where(eq(users.id, id)).for('no key update');
+    if (!row) throw AppError.notFound();
+    return row;
+  }
+
+  /** The permissions each group grants. */
+  async function permissionsOfGroups(executor: Database, groupIds: string[]): Promise<string[]> {
+    if (groupIds.length === 0) return [];
+    const rows = await executor
+      .select({ permissions: groups.permissions })
+      .from(groups)
+      .where(inArray(groups.id, groupIds));
+    return [...new Set(rows.flatMap((g) => g.permissions))];
+  }
+
   const assertGroupsExist = (executor: Database, ids: string[]) =>
     existingIds(executor, groups, ids, { field: 'groupIds', message: userMessages.unknownGroups });
 
   /**
-   * Refuses a change that would leave no active administrator. The admin rows are locked first,
-   * so two concurrent demotions cannot both see "another admin is left".
+   * Locks the active administrators' rows, always in the same order: a change that may remove one
+   * takes these locks before any other, so that two concurrent demotions neither both see "another
+   * admin is left" nor deadlock on each other's rows.
    */
-  async function assertAdminRemains(executor: Database, target: UserRow) {
-    if (!(target.isAdmin && target.isActive)) return;
-    const admins = await executor
+  const lockAdmins = (executor: Database) =>
+    executor
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.isAdmin, true), eq(users.isActive, true)))
-      .for('update');
+      .orderBy(users.id)
+      .for('no key update');
+
+  /** Refuses a change that would leave no active administrator (after lockAdmins). */
+  async function assertAdminRemains(executor: Database, target: UserRow) {
+    if (!(target.isAdmin && target.isActive)) return;
+    const admins = await lockAdmins(executor);
     if (!admins.some((a) => a.id !== target.id)) throw AppError.conflict(userMessages.lastAdmin);
   }
 
-  async function setMemberships(
+  async function addMemberships(
     executor: Database,
-    userId: string,
-    groupIds: string[],
+    rows: { userId: string; groupId: string }[],
     actorId: string | null,
   ) {
-    await executor.delete(userGroups).where(eq(userGroups.userId, userId));
-    if (groupIds.length) {
+    if (rows.length) {
+      // A membership added meanwhile from the other side (the user's form, the group's) is the same one.
       await executor
         .insert(userGroups)
-        .values(groupIds.map((groupId) => ({ userId, groupId, createdBy: actorId, updatedBy: actorId })));
+        .values(rows.map((m) => ({ ...m, createdBy: actorId, updatedBy: actorId })))
+        .onConflictDoNothing();
     }
   }
 
@@ -146,11 +210,18 @@ export function createUsersService(deps: {
         members: own,
         memberCount: own.length,
         createdAt: g.createdAt.toISOString(),
+        version: g.version,
       };
     });
   }
 
   const findGroup = (executor: Database, id: string) => findById(executor, groups, id);
+
+  async function lockGroup(executor: Database, id: string): Promise<GroupRow> {
+    const [row] = await executor.select().from(groups).where(eq(groups.id, id)).for('no key update');
+    if (!row) throw AppError.notFound();
+    return row;
+  }
 
   const assertUsersExist = (executor: Database, ids: string[]) =>
     existingIds(executor, users, ids, { field: 'memberIds', message: userMessages.unknownUsers });
@@ -175,7 +246,8 @@ export function createUsersService(deps: {
     },
 
     /** Active users to pick from, by name or email (at most 20), or exactly `ids`. */
-    async options(query: z.output<typeof userOptionsQuery>): Promise<UserOption[]> {
+    async options(query: z.output<typeof userOptionsQuery>, caller: AuthUser): Promise<UserOption[]> {
+      const showEmail = can(caller, 'users.view');
       const rows = await db
         .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
         .from(users)
@@ -191,7 +263,7 @@ export function createUsersService(deps: {
       return rows.map((u) => ({
         id: u.id,
         name: `${u.firstName} ${u.lastName}`.trim() || u.email,
-        email: u.email,
+        email: showEmail ? u.email : null,
       }));
     },
 
@@ -228,7 +300,12 @@ export function createUsersService(deps: {
       return toRecord(row, (await groupsOf(db, [id])).get(id) ?? []);
     },
 
-    async createUser(input: z.output<typeof userCreate>, actor: Actor): Promise<UserRecord> {
+    async createUser(
+      input: z.output<typeof userCreate>,
+      caller: AuthUser,
+      actor: Actor,
+    ): Promise<UserRecord> {
+      if (input.isAdmin && !caller.isAdmin) throw AppError.forbidden(userMessages.adminOnly);
       if (input.password)
         assertAcceptablePassword(input.password, { email: input.email, username: input.username });
       if (await accounts.usernameTaken(input.username)) throw usernameConflict();
@@ -238,6 +315,7 @@ export function createUsersService(deps: {
         created = await db.transaction(async (tx) => {
           const executor = tx as Database;
           const groupIds = await assertGroupsExist(executor, input.groupIds);
+          assertMayGrant(caller, await permissionsOfGroups(executor, groupIds));
           const [row] = await executor
             .insert(users)
             .values({
@@ -253,7 +331,11 @@ export function createUsersService(deps: {
             })
             .returning();
           if (!row) throw new Error('user insert returned nothing');
-          await setMemberships(executor, row.id, groupIds, actor.id);
+          await addMemberships(
+            executor,
+            groupIds.map((groupId) => ({ userId: row.id, groupId })),
+            actor.id,
+          );
           const memberOf = (await groupsOf(executor, [row.id])).get(row.id) ?? [];
           await audit.record(executor, actor, {
             action: 'create',
@@ -273,33 +355,68 @@ export function createUsersService(deps: {
       return created;
     },
 
-    async updateUser(id: string, input: z.output<typeof userUpdate>, actor: Actor): Promise<UserRecord> {
+    /**
+     * Merges `input` onto the stored user (a field left out keeps its value) and writes only what
+     * changed; with `expected`, refuses (409 with the current record) when another update came first.
+     */
+    async updateUser(
+      id: string,
+      input: z.output<typeof userUpdate>,
+      caller: AuthUser,
+      actor: Actor,
+      expected?: number,
+    ): Promise<UserRecord> {
       if (input.id !== id)
         throw AppError.badRequest(userMessages.idMismatch, { id: userMessages.idMismatch });
-      if (id === actor.id && !input.isActive) throw AppError.conflict(userMessages.cannotDeactivateSelf);
+      const self = id === caller.id;
+      if (self && caller.apiKey) throw AppError.forbidden(userMessages.apiKeyOwnAccount);
       try {
         return await db.transaction(async (tx) => {
           const executor = tx as Database;
-          const before = await findUser(executor, id);
-          if (await accounts.usernameTaken(input.username, id, executor)) throw usernameConflict();
-          if (!input.isActive || !input.isAdmin) await assertAdminRemains(executor, before);
-          const groupIds = await assertGroupsExist(executor, input.groupIds);
+          if (input.isAdmin === false || input.isActive === false) await lockAdmins(executor);
+          const before = await lockUser(executor, id);
           const groupsBefore = (await groupsOf(executor, [id])).get(id) ?? [];
+          if (expected !== undefined && expected !== before.version)
+            throw AppError.stale(toRecord(before, groupsBefore));
+          const { id: _id, version: _version, groupIds: wanted, ...fields } = input;
+          const changes = changedFields(before, fields);
+          const idsBefore = groupsBefore.map((g) => g.id);
+          const groupIds = wanted === undefined ? idsBefore : await assertGroupsExist(executor, wanted);
+          const joined = addedTo(idsBefore, groupIds);
+          const left = addedTo(groupIds, idsBefore);
+
+          if (self && changes.isActive === false) throw AppError.conflict(userMessages.cannotDeactivateSelf);
+          if (self && (changes.isAdmin !== undefined || joined.length || left.length))
+            throw AppError.forbidden(userMessages.ownGroups);
+          assertMayManage(caller, before, await permissionsOfGroups(executor, idsBefore));
+          if (changes.isAdmin !== undefined && !caller.isAdmin)
+            throw AppError.forbidden(userMessages.adminOnly);
+          assertMayGrant(caller, await permissionsOfGroups(executor, joined));
+          if (changes.isActive === false || changes.isAdmin === false)
+            await assertAdminRemains(executor, before);
+          if (
+            changes.username !== undefined &&
+            (await accounts.usernameTaken(changes.username, id, executor))
+          )
+            throw usernameConflict();
+          if (Object.keys(changes).length === 0 && joined.length === 0 && left.length === 0)
+            return toRecord(before, groupsBefore);
+
           const [after] = await executor
             .update(users)
-            .set({
-              email: input.email,
-              username: input.username,
-              firstName: input.firstName,
-              lastName: input.lastName,
-              isActive: input.isActive,
-              isAdmin: input.isAdmin,
-              updatedBy: actor.id,
-            })
-            .where(eq(users.id, id))
+            .set({ ...changes, updatedBy: actor.id, version: sql`${users.version} + 1` })
+            .where(and(eq(users.id, id), eq(users.version, before.version)))
             .returning();
-          if (!after) throw AppError.notFound();
-          await setMemberships(executor, id, groupIds, actor.id);
+          if (!after) throw AppError.stale(toRecord(before, groupsBefore));
+          if (left.length)
+            await executor
+              .delete(userGroups)
+              .where(and(eq(userGroups.userId, id), inArray(userGroups.groupId, left)));
+          await addMemberships(
+            executor,
+            joined.map((groupId) => ({ userId: id, groupId })),
+            actor.id,
+          );
           // A deactivated user is signed out everywhere at once.
           if (before.isActive && !after.isActive) await auth.revokeSessions(executor, id, actor);
           const groupsAfter = (await groupsOf(executor, [id])).get(id) ?? [];
@@ -323,13 +440,22 @@ export function createUsersService(deps: {
       }
     },
 
-    async deleteUser(id: string, actor: Actor): Promise<void> {
-      if (id === actor.id) throw AppError.conflict(userMessages.cannotDeleteSelf);
+    async deleteUser(id: string, caller: AuthUser, actor: Actor): Promise<void> {
+      if (id === caller.id) throw AppError.conflict(userMessages.cannotDeleteSelf);
       await db.transaction(async (tx) => {
         const executor = tx as Database;
-        const before = await findUser(executor, id);
-        await assertAdminRemains(executor, before);
+        await lockAdmins(executor);
+        const before = await lockUser(executor, id);
         const memberOf = (await groupsOf(executor, [id])).get(id) ?? [];
+        assertMayManage(
+          caller,
+          before,
+          await permissionsOfGroups(
+            executor,
+            memberOf.map((g) => g.id),
+          ),
+        );
+        await assertAdminRemains(executor, before);
         await executor.delete(users).where(eq(users.id, id));
         await audit.record(executor, actor, {
           action: 'delete',
@@ -343,8 +469,17 @@ export function createUsersService(deps: {
       });
     },
 
-    async sendPasswordResetMail(id: string, actor: Actor): Promise<void> {
+    async sendPasswordResetMail(id: string, caller: AuthUser, actor: Actor): Promise<void> {
       const user = await findUser(db, id);
+      const memberOf = (await groupsOf(db, [id])).get(id) ?? [];
+      assertMayManage(
+        caller,
+        user,
+        await permissionsOfGroups(
+          db,
+          memberOf.map((g) => g.id),
+        ),
+      );
       if (!user.isActive)
         throw AppError.conflict('This account is deactivated: activate it before sending a reset mail.');
       await accounts.sendPasswordMail(user, 'reset', actor);
@@ -369,7 +504,13 @@ export function createUsersService(deps: {
       return record;
     },
 
-    async createGroup(input: z.output<typeof groupCreate>, actor: Actor): Promise<GroupRecord> {
+    async createGroup(
+      input: z.output<typeof groupCreate>,
+      caller: AuthUser,
+      actor: Actor,
+    ): Promise<GroupRecord> {
+      assertMayGrant(caller, input.permissions);
+      if (input.memberIds.includes(caller.id)) throw AppError.forbidden(userMessages.ownGroups);
       try {
         return await db.transaction(async (tx) => {
           const executor = tx as Database;
@@ -385,16 +526,11 @@ export function createUsersService(deps: {
             })
             .returning();
           if (!row) throw new Error('group insert returned nothing');
-          if (memberIds.length) {
-            await executor.insert(userGroups).values(
-              memberIds.map((userId) => ({
-                userId,
-                groupId: row.id,
-                createdBy: actor.id,
-                updatedBy: actor.id,
-              })),
-            );
-          }
+          await addMemberships(
+            executor,
+            memberIds.map((userId) => ({ userId, groupId: row.id })),
+            actor.id,
+          );
           const [record] = await describeGroups(executor, [row]);
           if (!record) throw new Error('group vanished');
           await audit.record(executor, actor, {
@@ -415,37 +551,61 @@ export function createUsersService(deps: {
       }
     },
 
-    async updateGroup(id: string, input: z.output<typeof groupUpdate>, actor: Actor): Promise<GroupRecord> {
+    /** As updateUser: merges onto the stored group, writes only what changed, checks `expected`. */
+    async updateGroup(
+      id: string,
+      input: z.output<typeof groupUpdate>,
+      caller: AuthUser,
+      actor: Actor,
+      expected?: number,
+    ): Promise<GroupRecord> {
       if (input.id !== id)
         throw AppError.badRequest(userMessages.idMismatch, { id: userMessages.idMismatch });
       try {
         return await db.transaction(async (tx) => {
           const executor = tx as Database;
-          const [before] = await describeGroups(executor, [await findGroup(executor, id)]);
-          const memberIds = await assertUsersExist(executor, input.memberIds);
-          const [row] = await executor
+          const row = await lockGroup(executor, id);
+          const [before] = await describeGroups(executor, [row]);
+          if (!before) throw AppError.notFound();
+          if (expected !== undefined && expected !== row.version) throw AppError.stale(before);
+          const membersBefore = before.members.map((m) => m.id);
+          if (!caller.isAdmin && membersBefore.includes(caller.id))
+            throw AppError.forbidden(userMessages.ownGroup);
+
+          const permissions = input.permissions ? [...new Set(input.permissions)] : row.permissions;
+          const memberIds =
+            input.memberIds === undefined ? membersBefore : await assertUsersExist(executor, input.memberIds);
+          const joined = addedTo(membersBefore, memberIds);
+          const left = addedTo(memberIds, membersBefore);
+          if (joined.includes(caller.id) || left.includes(caller.id))
+            throw AppError.forbidden(userMessages.ownGroups);
+          assertMayGrant(caller, addedTo(row.permissions, permissions));
+          // A new member receives every permission of the group.
+          if (joined.length) assertMayGrant(caller, permissions);
+
+          const changes = changedFields(row, { name: input.name, description: input.description });
+          const samePermissions =
+            permissions.length === row.permissions.length &&
+            addedTo(row.permissions, permissions).length === 0;
+          if (!samePermissions) Object.assign(changes, { permissions });
+          if (Object.keys(changes).length === 0 && joined.length === 0 && left.length === 0) return before;
+
+          const [updatedRow] = await executor
             .update(groups)
-            .set({
-              name: input.name,
-              description: input.description,
-              permissions: [...new Set(input.permissions)],
-              updatedBy: actor.id,
-            })
-            .where(eq(groups.id, id))
+            .set({ ...changes, updatedBy: actor.id, version: sql`${groups.version} + 1` })
+            .where(and(eq(groups.id, id), eq(groups.version, row.version)))
             .returning();
-          if (!row || !before) throw AppError.notFound();
-          await executor.delete(userGroups).where(eq(userGroups.groupId, id));
-          if (memberIds.length) {
-            await executor.insert(userGroups).values(
-              memberIds.map((userId) => ({
-                userId,
-                groupId: id,
-                createdBy: actor.id,
-                updatedBy: actor.id,
-              })),
-            );
-          }
-          const [after] = await describeGroups(executor, [row]);
+          if (!updatedRow) throw AppError.stale(before);
+          if (left.length)
+            await executor
+              .delete(userGroups)
+              .where(and(eq(userGroups.groupId, id), inArray(userGroups.userId, left)));
+          await addMemberships(
+            executor,
+            joined.map((userId) => ({ userId, groupId: id })),
+            actor.id,
+          );
+          const [after] = await describeGroups(executor, [updatedRow]);
           if (!after) throw AppError.notFound();
           const view = (g: GroupRecord) => ({
             name: g.name,
@@ -468,11 +628,13 @@ export function createUsersService(deps: {
     },
 
     /** Deletes the group; its memberships go with it (the UI confirms when it has members). */
-    async deleteGroup(id: string, actor: Actor): Promise<{ removedMemberships: number }> {
+    async deleteGroup(id: string, caller: AuthUser, actor: Actor): Promise<{ removedMemberships: number }> {
       return db.transaction(async (tx) => {
         const executor = tx as Database;
-        const [before] = await describeGroups(executor, [await findGroup(executor, id)]);
+        const [before] = await describeGroups(executor, [await lockGroup(executor, id)]);
         if (!before) throw AppError.notFound();
+        if (!caller.isAdmin && before.members.some((m) => m.id === caller.id))
+          throw AppError.forbidden(userMessages.ownGroup);
         await executor.delete(groups).where(eq(groups.id, id));
         await audit.record(executor, actor, {
           action: 'delete',

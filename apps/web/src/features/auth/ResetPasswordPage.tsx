@@ -108,11 +108,14 @@ export function ResetPasswordPage() {
                 error={errors.confirmPassword?.message}
                 withAsterisk
               />
+              <Text id="reset-consequences" size="sm" c="dimmed">
+                {t('reset.consequences')}
+              </Text>
               <Button
                 type="submit"
                 fullWidth
                 size="md"
-                mt="xs"
+                aria-describedby="reset-consequences"
                 loading={isSubmitting}
                 disabled={isSubmitting}
               >

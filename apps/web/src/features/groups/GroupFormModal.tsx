@@ -21,9 +21,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod/mini';
 import { FormErrorAlert, FormFooter } from '../../components/FormFooter';
+import { StaleRecordNotice } from '../../components/StaleRecordNotice';
 import { errorMessageOf } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { useCan } from '../../lib/permissions';
+import { useStaleRecord } from '../../lib/stale-record';
 import { type UserOption, useCreateGroup, userOptionOf, useUpdateGroup, useUserOptions } from './api';
 import classes from './groups.module.css';
 import { areaLabel, levelLabel, permissionAreas, permissionLabel } from './permission-areas';
@@ -41,12 +43,16 @@ function PermissionGrid({
   onChange: (value: Permission[]) => void;
 }) {
   const { t } = useTranslation('groups');
+  // Nobody grants what they do not hold (the server refuses it): those stay unticked, but may be removed.
+  const can = useCan();
+  const mayGrantAll = permissionAreas.every((area) => area.permissions.every((p) => can(p.permission)));
   const toggle = (permission: Permission, checked: boolean) => {
     const next = new Set(value);
     if (checked) {
       next.add(permission);
       // Managing an area without seeing it makes no sense: manage brings view along.
-      if (permission.endsWith('.manage')) next.add(permission.replace(/\.manage$/, '.view') as Permission);
+      const view = permission.replace(/\.manage$/, '.view') as Permission;
+      if (permission.endsWith('.manage') && can(view)) next.add(view);
     } else next.delete(permission);
     onChange([...next]);
   };
@@ -57,6 +63,7 @@ function PermissionGrid({
       <Input.Label component="legend" mb={4}>
         {t('fields.permissions')}
       </Input.Label>
+      {mayGrantAll ? null : <Input.Description mb={6}>{t('fields.grantOnlyHeld')}</Input.Description>}
       <Paper withBorder radius="md">
         <Table verticalSpacing={6} horizontalSpacing="md">
           <Table.Thead>
@@ -83,6 +90,7 @@ function PermissionGrid({
                         <Checkbox
                           aria-label={permissionLabel(entry.permission)}
                           checked={value.includes(entry.permission)}
+                          disabled={!value.includes(entry.permission) && !can(entry.permission)}
                           onChange={(event) => toggle(entry.permission, event.currentTarget.checked)}
                           styles={{ body: { justifyContent: 'center' } }}
                         />
@@ -161,7 +169,7 @@ function MembersField({ initial }: { initial: UserOption[] }) {
 }
 
 /** The fields the add and the edit form share (the contract's update body without its id). */
-type GroupFieldValues = Omit<z.input<typeof groupUpdate>, 'id'>;
+type GroupFieldValues = Omit<z.input<typeof groupUpdate>, 'id' | 'version'>;
 const fields = ['name', 'description', 'permissions', 'memberIds'] as const;
 
 function GroupFields({ initialMembers }: { initialMembers: UserOption[] }) {
@@ -238,15 +246,32 @@ function CreateGroupForm({ onClose }: { onClose: () => void }) {
   );
 }
 
+/** The group as loaded; Reload (after a stale save) starts a new form on the stored group. */
 function EditGroupForm({ group, onClose }: { group: GroupRecord; onClose: () => void }) {
+  const [loaded, setLoaded] = useState(group);
+  return <EditLoadedGroupForm key={loaded.version} group={loaded} onClose={onClose} reload={setLoaded} />;
+}
+
+function EditLoadedGroupForm({
+  group,
+  onClose,
+  reload,
+}: {
+  group: GroupRecord;
+  onClose: () => void;
+  reload: (current: GroupRecord) => void;
+}) {
   const { t } = useTranslation('groups');
   const update = useUpdateGroup();
   const can = useCan();
   const [serverError, setServerError] = useState<string | null>(null);
+  const stale = useStaleRecord<GroupRecord>();
   const form = useForm<z.input<typeof groupUpdate>, unknown, z.output<typeof groupUpdate>>({
     resolver: zodResolver(groupUpdate),
     defaultValues: {
       id: group.id,
+      // Sent back: a save over someone else's change is refused instead of undoing it.
+      version: group.version,
       name: group.name,
       description: group.description,
       permissions: group.permissions,
@@ -259,6 +284,7 @@ function EditGroupForm({ group, onClose }: { group: GroupRecord; onClose: () => 
       await update.mutateAsync(values);
       onClose();
     } catch (error) {
+      if (stale.caught(error)) return;
       setServerError(errorMessageOf(error));
       applyFieldErrors(error, form.setError, fields);
     }
@@ -268,6 +294,19 @@ function EditGroupForm({ group, onClose }: { group: GroupRecord; onClose: () => 
       <form onSubmit={form.handleSubmit(onSubmit)} noValidate>
         <Stack gap="md">
           <FormErrorAlert message={serverError} />
+          <StaleRecordNotice
+            open={stale.current !== null}
+            pending={update.isPending}
+            onReload={() => {
+              if (stale.current) reload(stale.current);
+              stale.clear();
+            }}
+            onOverwrite={() => {
+              if (stale.current) form.setValue('version', stale.current.version);
+              stale.clear();
+              void form.handleSubmit(onSubmit)();
+            }}
+          />
           <GroupFields initialMembers={group.members.map(userOptionOf)} />
           {can('audit.view') ? (
             <Anchor component={Link} to={historyUrl(group.id)} size="sm" onClick={onClose}>

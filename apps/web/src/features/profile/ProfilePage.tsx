@@ -274,8 +274,16 @@ function PasswordForm() {
             error={errors.confirmPassword?.message}
             withAsterisk
           />
+          <Alert color="yellow" variant="light" id="password-consequences">
+            {t('password.consequences')}
+          </Alert>
           <Group justify="flex-end">
-            <Button type="submit" loading={change.isPending} disabled={change.isPending}>
+            <Button
+              type="submit"
+              aria-describedby="password-consequences"
+              loading={change.isPending}
+              disabled={change.isPending}
+            >
               {t('password.submit')}
             </Button>
           </Group>

@@ -9,13 +9,16 @@ import { Link } from 'react-router';
 import type { z } from 'zod/mini';
 import { FormErrorAlert, FormFooter } from '../../components/FormFooter';
 import { NewPasswordInput } from '../../components/PasswordRules';
+import { StaleRecordNotice } from '../../components/StaleRecordNotice';
 import { errorMessageOf } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { useCan } from '../../lib/permissions';
+import { useSessionUser } from '../../lib/session';
+import { useStaleRecord } from '../../lib/stale-record';
 import { useCreateUser, useGroupOptions, useUpdateUser } from './api';
 
 /** The fields the add and the edit form share (the contract's update body without its id). */
-type UserFieldValues = Omit<UserUpdate, 'id'>;
+type UserFieldValues = Omit<UserUpdate, 'id' | 'version'>;
 
 const sharedFields = [
   'email',
@@ -31,9 +34,12 @@ export function historyUrl(userId: string) {
   return `/admin/audit?entity=user&entityKey=${encodeURIComponent(userId)}`;
 }
 
-function UserFields({ autoFocus }: { autoFocus: boolean }) {
+function UserFields({ autoFocus, isSelf = false }: { autoFocus: boolean; isSelf?: boolean }) {
   const { t } = useTranslation('users');
   const can = useCan();
+  const user = useSessionUser();
+  // The server refuses these anyway: only an administrator changes who is one, and no one their own rights.
+  const mayChangeAdmin = user?.role === 'admin' && !isSelf;
   const mayListGroups = can('groups.view');
   const groupOptions = useGroupOptions(mayListGroups);
   const {
@@ -91,6 +97,8 @@ function UserFields({ autoFocus }: { autoFocus: boolean }) {
               }
               searchable
               clearable
+              disabled={isSelf}
+              description={isSelf ? t('fields.ownRights') : undefined}
               nothingFoundMessage={t('fields.noGroupFound')}
               comboboxProps={{ withinPortal: true }}
             />
@@ -117,6 +125,7 @@ function UserFields({ autoFocus }: { autoFocus: boolean }) {
           render={({ field }) => (
             <Switch
               label={t('fields.admin')}
+              disabled={!mayChangeAdmin}
               checked={field.value ?? false}
               onChange={(event) => field.onChange(event.currentTarget.checked)}
               onBlur={field.onBlur}
@@ -217,24 +226,30 @@ function CreateUserForm({ onClose }: { onClose: () => void }) {
 type UpdateInput = z.input<typeof userUpdate>;
 type UpdateOutput = z.output<typeof userUpdate>;
 
+/** The edit form's values: the record as loaded, with the version it had (sent back on save). */
+const editValuesOf = (user: UserRecord): UpdateInput => ({
+  id: user.id,
+  version: user.version,
+  email: user.email,
+  username: user.username,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  isActive: user.isActive,
+  isAdmin: user.isAdmin,
+  groupIds: user.groups.map((group) => group.id),
+});
+
 function EditUserForm({ user, onClose }: { user: UserRecord; onClose: () => void }) {
   const { t } = useTranslation('users');
   const update = useUpdateUser();
   const can = useCan();
+  const isSelf = useSessionUser()?.id === user.id;
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<UpdateInput, unknown, UpdateOutput>({
     resolver: zodResolver(userUpdate),
-    defaultValues: {
-      id: user.id,
-      email: user.email,
-      username: user.username,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      isActive: user.isActive,
-      isAdmin: user.isAdmin,
-      groupIds: user.groups.map((group) => group.id),
-    },
+    defaultValues: editValuesOf(user),
   });
+  const stale = useStaleRecord<UserRecord>();
 
   const onSubmit: SubmitHandler<UpdateOutput> = async (values) => {
     setServerError(null);
@@ -242,6 +257,7 @@ function EditUserForm({ user, onClose }: { user: UserRecord; onClose: () => void
       await update.mutateAsync(values);
       onClose();
     } catch (error) {
+      if (stale.caught(error)) return;
       setServerError(errorMessageOf(error));
       applyFieldErrors(error, form.setError, sharedFields);
     }
@@ -252,7 +268,20 @@ function EditUserForm({ user, onClose }: { user: UserRecord; onClose: () => void
       <form onSubmit={form.handleSubmit(onSubmit)} noValidate>
         <Stack gap="md">
           <FormErrorAlert message={serverError} />
-          <UserFields autoFocus />
+          <StaleRecordNotice
+            open={stale.current !== null}
+            pending={update.isPending}
+            onReload={() => {
+              if (stale.current) form.reset(editValuesOf(stale.current));
+              stale.clear();
+            }}
+            onOverwrite={() => {
+              if (stale.current) form.setValue('version', stale.current.version);
+              stale.clear();
+              void form.handleSubmit(onSubmit)();
+            }}
+          />
+          <UserFields autoFocus isSelf={isSelf} />
           {can('audit.view') ? (
             <Anchor component={Link} to={historyUrl(user.id)} size="sm" onClick={onClose}>
               <IconHistory size={14} aria-hidden="true" style={{ verticalAlign: '-2px' }} /> View this user's

@@ -47,17 +47,9 @@ function initials(user: UserRecord) {
 }
 
 /** The PUT body that changes only whether the user is active. */
+/** Only the flag: the fields left out keep their stored values, whatever changed since the list loaded. */
 function withActive(user: UserRecord, isActive: boolean) {
-  return {
-    id: user.id,
-    email: user.email,
-    username: user.username,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    isActive,
-    isAdmin: user.isAdmin,
-    groupIds: user.groups.map((group) => group.id),
-  };
+  return { id: user.id, isActive };
 }
 
 const column = createColumnHelper<UserRecord>();
@@ -178,9 +170,11 @@ export function UsersPage() {
         (user) => user.email,
         (user) => {
           const self = user.id === me?.id;
+          // Only an administrator touches an administrator (the server refuses anyone else).
+          const mayManageUser = mayManage && (me?.role === 'admin' || !user.isAdmin);
           return (
             <>
-              {mayManage ? (
+              {mayManageUser ? (
                 <>
                   <Menu.Item
                     leftSection={<IconPencil size={16} aria-hidden="true" />}
@@ -218,7 +212,7 @@ export function UsersPage() {
                   {t('actions.history')}
                 </Menu.Item>
               ) : null}
-              {mayManage && !self ? (
+              {mayManageUser && !self ? (
                 <>
                   <Menu.Divider />
                   <DeleteMenuItem onClick={() => setToDelete(user)} />
@@ -230,7 +224,7 @@ export function UsersPage() {
         240,
       ),
     ];
-  }, [mayManage, mayAudit, me?.id, navigate, update.mutate, sendReset.mutate, t]);
+  }, [mayManage, mayAudit, me?.id, me?.role, navigate, update.mutate, sendReset.mutate, t]);
 
   const toolbar = (
     <>

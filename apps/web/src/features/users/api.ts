@@ -15,6 +15,7 @@ import { api, errorMessageOf } from '../../lib/api';
 import type { ListResponse, MutationResponse } from '../../lib/list';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { resourceKeys } from '../../lib/query-keys';
+import { staleRecordOf } from '../../lib/stale-record';
 import type { ListParams } from '../../lib/table-url-state';
 
 type UserList = ListResponse<typeof userRecord>;
@@ -93,7 +94,11 @@ export function useUpdateUser() {
       notifySuccess(response.successMessage);
       await invalidate();
     },
-    onError: (error) => notifyError(errorMessageOf(error), { title: i18n.t('users:toasts.updateFailed') }),
+    // A stale save is shown in the form, with its Reload action.
+    onError: (error) => {
+      if (staleRecordOf(error) === null)
+        notifyError(errorMessageOf(error), { title: i18n.t('users:toasts.updateFailed') });
+    },
   });
 }
 

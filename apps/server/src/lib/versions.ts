@@ -2,7 +2,7 @@ import { messages } from '@ledgerdesk/contracts';
 import { type Column, getTableColumns, is, SQL, sql, type Table } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod/mini';
-import { AppError } from '../lib/errors';
+import { AppError } from './errors';
 
 /*
  * Optimistic concurrency (COMMON version protocol): every record carries a version, 1 when created
