@@ -1,8 +1,13 @@
-import { type Access, apiKeyMessages, messages, type Permission } from '@ledgerdesk/contracts';
+import {
+  type Access,
+  apiKeyMessages,
+  messages,
+  type Permission,
+  type SessionUser,
+} from '@ledgerdesk/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Actor } from '../lib/audit';
 import { AppError } from '../lib/errors';
-import type { Actor } from '../modules/audit/service';
-import { type AuthService, type AuthUser, can } from '../modules/auth/service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,6 +29,23 @@ declare module 'fastify' {
     user: AuthUser | null;
   }
 }
+
+/**
+ * The caller as the routes see it: signed in with a session (`sessionId`), or calling with an
+ * API key (`apiKey`; then `sessionId` is null, and the routes marked `sessionOnly` refuse it).
+ */
+export type AuthUser = SessionUser & {
+  sessionId: string | null;
+  apiKey: { id: string; prefix: string } | null;
+  isAdmin: boolean;
+};
+
+export function can(user: AuthUser, permission: Permission): boolean {
+  return user.isAdmin || user.permissions.includes(permission);
+}
+
+/** Who a bearer token (a session's or an API key) belongs to: the auth module's service. */
+export type Authenticator = { authenticate(token: string): Promise<AuthUser | null> };
 
 export type RouteEntry = { method: string; url: string; readonly access: Access | undefined };
 
@@ -59,7 +81,7 @@ export function actorOf(request: FastifyRequest): Actor {
  * every request, before the body is read. Deny by default: a route under /api that declares no
  * access answers 403. An API key on a `sessionOnly` route answers 403 as well.
  */
-export function registerAuth(app: FastifyInstance, auth: AuthService) {
+export function registerAuth(app: FastifyInstance, auth: Authenticator) {
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import type { Database } from '../db/client';
+import type { AuditLog } from '../lib/audit';
 import { csvLine } from '../lib/csv';
 import { AppError } from '../lib/errors';
 import { added, deleted, updated } from '../lib/responses';
@@ -20,7 +21,6 @@ import {
   versionDescription,
 } from '../lib/versions';
 import { uniqueViolation } from '../modules/accounts/service';
-import type { AuditService } from '../modules/audit/service';
 import { actorOf } from '../plugins/auth';
 import { containsPattern, countKeyOf, listPage, orderingOf, pageKeyOf, searchCondition } from './list';
 import { readCacheOf } from './read-cache';
@@ -135,7 +135,7 @@ export function registerResource<
   R extends Versioned,
   I extends z.ZodMiniObject,
   F extends z.ZodMiniObject,
->(app: FastifyInstance, deps: { db: Database; audit: AuditService }, def: ResourceDefinition<T, R, I, F>) {
+>(app: FastifyInstance, deps: { db: Database; audit: AuditLog }, def: ResourceDefinition<T, R, I, F>) {
   registered.set(app, [...registeredResources(app), def as unknown as AnyDefinition]);
   const { db, audit } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -17,6 +17,7 @@ import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { passwordResetTokens, sessions, userPreferences, users } from '../../db/schema';
+import type { Actor, AuditLog } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { Mail, Mailer } from '../../lib/mailer';
 import { mergeOnto } from '../../lib/merge';
@@ -24,8 +25,8 @@ import type { Outbox } from '../../lib/outbox';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { createThrottle, type ThrottleRule } from '../../lib/throttle';
 import { hashToken, newToken } from '../../lib/tokens';
-import type { Actor, AuditService } from '../audit/service';
-import type { AuthService, AuthUser } from '../auth/service';
+import type { AuthUser } from '../../plugins/auth';
+import type { AuthService } from '../auth/service';
 import { passwordProblem } from './password-policy';
 
 export const RESET_TOKEN_MINUTES = 60;
@@ -104,7 +105,7 @@ export function assertAcceptablePassword(
 export function createAccountsService(deps: {
   db: Database;
   config: Config;
-  audit: AuditService;
+  audit: AuditLog;
   auth: AuthService;
   mailer: Mailer;
   outbox: Outbox;

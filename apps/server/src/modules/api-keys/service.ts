@@ -12,11 +12,11 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod/mini';
 import type { Database } from '../../db/client';
 import { apiKeys } from '../../db/schema';
+import type { Actor, AuditLog } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
+import type { AuthUser } from '../../plugins/auth';
 import { listPage, orderingOf, type Page, searchCondition } from '../../resources/list';
-import type { Actor, AuditService } from '../audit/service';
-import type { AuthUser } from '../auth/service';
 import type { UsersService } from '../users/service';
 
 type Row = typeof apiKeys.$inferSelect;
@@ -41,7 +41,7 @@ function assertFuture(expiryDate: string | null | undefined) {
  * API keys: a user sees and manages their own; an administrator, everyone's. Keys of others are
  * answered 404, as if they did not exist.
  */
-export function createApiKeysService(deps: { db: Database; audit: AuditService; users: UsersService }) {
+export function createApiKeysService(deps: { db: Database; audit: AuditLog; users: UsersService }) {
   const { db, audit, users } = deps;
 
   const visibleTo = (user: AuthUser): SQL | undefined =>

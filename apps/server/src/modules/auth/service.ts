@@ -7,18 +7,18 @@ import {
   type LoginRequest,
   type LoginResponse,
   messages,
-  type Permission,
   type SessionUser,
 } from '@ledgerdesk/contracts';
 import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { apiKeys, groups, sessions, userGroups, users } from '../../db/schema';
+import type { Actor, AuditLog } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { createThrottle, type ThrottleRule } from '../../lib/throttle';
 import { hashToken, newToken } from '../../lib/tokens';
-import type { Actor, AuditService } from '../audit/service';
+import type { AuthUser } from '../../plugins/auth';
 import { createCallerCache } from './callers';
 
 /**
@@ -50,21 +50,7 @@ const SLIDE_EVERY_MS = 60_000;
 /** Audited changes of these may change who a token is, or what it may do: see callers.ts. */
 const AUTH_ENTITIES = new Set(['session', 'user', 'group', 'apiKey']);
 
-/**
- * The caller as the routes see it: signed in with a session (`sessionId`), or calling with an
- * API key (`apiKey`; then `sessionId` is null, and the routes marked `sessionOnly` refuse it).
- */
-export type AuthUser = SessionUser & {
-  sessionId: string | null;
-  apiKey: { id: string; prefix: string } | null;
-  isAdmin: boolean;
-};
-
-export function can(user: AuthUser, permission: Permission): boolean {
-  return user.isAdmin || user.permissions.includes(permission);
-}
-
-export function createAuthService(deps: { db: Database; config: Config; audit: AuditService }) {
+export function createAuthService(deps: { db: Database; config: Config; audit: AuditLog }) {
   const { db, config, audit } = deps;
   const throttle = createThrottle(db);
   const callers = createCallerCache<AuthUser>(config.authCacheMs);

@@ -2,8 +2,8 @@ import { dealPipelineQuery, dealPipelineResponse, errorResponse } from '@ledgerd
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
+import type { AuditLog } from '../../lib/audit';
 import { registerResource } from '../../resources/engine';
-import type { AuditService } from '../audit/service';
 import type { UsersService } from '../users/service';
 import { companyResource } from './companies';
 import { contactResource } from './contacts';
@@ -14,7 +14,7 @@ import { createPipeline } from './pipeline';
 /** The CRM area: contacts, companies, leads and deals on the resource engine, and the deal pipeline. */
 export function crmRoutes(
   app: FastifyInstance,
-  deps: { db: Database; audit: AuditService; users: UsersService },
+  deps: { db: Database; audit: AuditLog; users: UsersService },
 ) {
   registerResource(app, deps, companyResource());
   registerResource(app, deps, contactResource());

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
+import type { AuditLog } from '../../lib/audit';
 import { registerResource } from '../../resources/engine';
-import type { AuditService } from '../audit/service';
 import type { UsersService } from '../users/service';
 import { customerResource } from './customers';
 import { orderResource } from './orders';
@@ -11,7 +11,7 @@ import { sellerResource } from './sellers';
 /** E-commerce: products, sellers, customers and orders, each through the resource engine. */
 export function ecommerceRoutes(
   app: FastifyInstance,
-  deps: { db: Database; audit: AuditService },
+  deps: { db: Database; audit: AuditLog },
   users: UsersService,
 ) {
   registerResource(app, deps, productResource());

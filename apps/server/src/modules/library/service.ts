@@ -18,12 +18,12 @@ import { and, count, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod/mini';
 import type { Database } from '../../db/client';
 import { libraryCodes, libraryUnits } from '../../db/schema';
+import type { Actor, AuditLog } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { mergeOnto } from '../../lib/merge';
 import { changedValues, expectedVersion, isStale, nextVersion } from '../../lib/versions';
 import { containsPattern, listPage, orderingOf, type Page } from '../../resources/list';
 import { uniqueViolation } from '../accounts/service';
-import type { Actor, AuditService } from '../audit/service';
 
 type CodeRow = typeof libraryCodes.$inferSelect;
 type CodeInput = z.output<typeof codeCreate>;
@@ -83,7 +83,7 @@ const audited = (row: CodeRow) => ({
     : {}),
 });
 
-export function createLibraryService(deps: { db: Database; audit: AuditService }) {
+export function createLibraryService(deps: { db: Database; audit: AuditLog }) {
   const { db, audit } = deps;
 
   /** The code (of this level), or a 404; `lock`: FOR UPDATE, for the transaction that changes it. */

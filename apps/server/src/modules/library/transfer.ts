@@ -12,10 +12,10 @@ import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { libraryCodes, libraryUnits } from '../../db/schema';
+import type { Actor, AuditLog } from '../../lib/audit';
 import { csvLine, parseCsv } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
 import { nextVersion } from '../../lib/versions';
-import type { Actor, AuditService } from '../audit/service';
 import { ancestorColumn, ancestorsBelow } from './service';
 
 const EXPORT_BATCH = 5000;
@@ -47,7 +47,7 @@ const flag = (value: string) =>
   ({ true: true, false: false, '1': true, '0': false, yes: true, no: false })[value.trim().toLowerCase()];
 
 /** Export and import of the library as CSV, in the format of `libraryCsvColumns`. */
-export function createLibraryTransfer(deps: { db: Database; audit: AuditService }) {
+export function createLibraryTransfer(deps: { db: Database; audit: AuditLog }) {
   const { db, audit } = deps;
 
   /** Reads rows of the CSV and checks each against the file and the database. */

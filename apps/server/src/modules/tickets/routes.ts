@@ -13,10 +13,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import type { Database } from '../../db/client';
+import type { AuditLog } from '../../lib/audit';
 import { added } from '../../lib/responses';
 import { actorOf } from '../../plugins/auth';
 import { registerResource } from '../../resources/engine';
-import type { AuditService } from '../audit/service';
 import type { UsersService } from '../users/service';
 import { ticketResource } from './resource';
 import { createTicketsService } from './service';
@@ -29,7 +29,7 @@ const tags = ['tickets'];
  */
 export function ticketsRoutes(
   app: FastifyInstance,
-  deps: { db: Database; audit: AuditService; users: UsersService },
+  deps: { db: Database; audit: AuditLog; users: UsersService },
 ) {
   const service = createTicketsService(deps);
   const r = app.withTypeProvider<ZodTypeProvider>();

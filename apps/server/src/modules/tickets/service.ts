@@ -11,10 +11,10 @@ import { and, asc, count, eq, gte, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { auditLog, ticketReplies, tickets } from '../../db/schema';
+import type { Actor, AuditLog } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { listPage, type Page } from '../../resources/list';
 import { findById } from '../../resources/records';
-import type { Actor, AuditService } from '../audit/service';
 import type { UsersService } from '../users/service';
 
 type ReplyRow = typeof ticketReplies.$inferSelect;
@@ -31,7 +31,7 @@ const countsOf = (where: SQL | undefined, at: PgColumn, from: Date, middle: Date
 const change = (current: number, previous: number) =>
   previous === 0 ? null : Math.round(((current - previous) / previous) * 10_000) / 100;
 
-export function createTicketsService(deps: { db: Database; audit: AuditService; users: UsersService }) {
+export function createTicketsService(deps: { db: Database; audit: AuditLog; users: UsersService }) {
   const { db, audit, users } = deps;
 
   const describeReplies = async (executor: Database, rows: ReplyRow[]): Promise<TicketReplyRecord[]> => {

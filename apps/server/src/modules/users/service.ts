@@ -16,8 +16,10 @@ import { and, asc, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod/mini';
 import type { Database } from '../../db/client';
 import { groups, userGroups, users } from '../../db/schema';
+import type { Actor, AuditLog } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
+import { type AuthUser, can } from '../../plugins/auth';
 import { listPage, orderingOf, type Page, searchCondition } from '../../resources/list';
 import { existingIds, findById } from '../../resources/records';
 import type { AccountsService } from '../accounts/service';
@@ -27,8 +29,7 @@ import {
   uniqueViolation,
   usernameConflict,
 } from '../accounts/service';
-import type { Actor, AuditService } from '../audit/service';
-import { type AuthService, type AuthUser, can } from '../auth/service';
+import type { AuthService } from '../auth/service';
 
 type UserRow = typeof users.$inferSelect;
 type GroupRow = typeof groups.$inferSelect;
@@ -89,7 +90,7 @@ const auditedUser = (u: UserRow, groupNames: string[]) => ({
 
 export function createUsersService(deps: {
   db: Database;
-  audit: AuditService;
+  audit: AuditLog;
   auth: AuthService;
   accounts: AccountsService;
 }) {
