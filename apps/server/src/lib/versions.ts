@@ -93,5 +93,5 @@ function canonical(value: unknown): string {
 export const versionDescription =
   'Send back the `version` you read (or `If-Match: "<n>"`): when the record has changed since, the answer ' +
   `is 409 STALE_RECORD ("${messages.staleRecord}") with the record as it is now in \`current\`. ` +
-  'Without a version the update applies. Fields left out keep their stored values; an update that ' +
+  'Without a version the update applies. A field left out of the body keeps its stored value; an update that ' +
   'changes nothing writes nothing (no new version, no audit entry).';
