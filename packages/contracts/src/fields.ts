@@ -48,8 +48,14 @@ export const foundedYear = z._default(
   null,
 );
 
-/** A calendar date as the API carries it. */
-export const isoDate = (label: string) => z.iso.date(`${label} must be a date (YYYY-MM-DD).`);
+/**
+ * A calendar date as the API carries it. Year 0000 is a valid ISO date but not a PostgreSQL one
+ * (there is no year 0 before 0001): refused here with the same message.
+ */
+export const isoDate = (label: string) => {
+  const message = `${label} must be a date (YYYY-MM-DD).`;
+  return z.iso.date(message).check(z.refine((value) => !value.startsWith('0000-'), message));
+};
 
 /** The colours an avatar or a label may take (Mantine's palette names). */
 export const labelColours = [

@@ -6,10 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import type { Database } from '../db/client';
+import { uniqueViolation } from '../db/errors';
 import { csvLine } from '../lib/csv';
 import { AppError } from '../lib/errors';
 import { added, deleted, updated } from '../lib/responses';
-import { uniqueViolation } from '../modules/accounts/service';
 import type { AuditService } from '../modules/audit/service';
 import { actorOf } from '../plugins/auth';
 import { containsPattern, countKeyOf, listPage, orderingOf, pageKeyOf, searchCondition } from './list';
@@ -259,21 +259,25 @@ export function registerResource<
       const where = whereOf(q);
       const columns = Object.keys(def.csv);
       // Keyset pages by id: the whole filter, however large, without OFFSET.
+      const batch = async (after?: string) => {
+        const rows = (await db
+          .select()
+          .from(table)
+          .where(and(where, after ? gt(table.id, after) : undefined))
+          .orderBy(asc(table.id))
+          .limit(EXPORT_BATCH)) as Row<T>[];
+        const records = await def.toRecords(db, rows);
+        return {
+          text: records.map((record) => csvLine(columns.map((c) => def.csv[c]?.(record) ?? ''))).join(''),
+          last: (rows.at(-1) as { id: string } | undefined)?.id,
+        };
+      };
+      // The first batch before answering: a query that fails does so here, with its error status,
+      // rather than after a 200 as a CSV cut short.
+      const first = await batch();
       const lines = async function* () {
         yield csvLine(columns);
-        let after: string | undefined;
-        for (;;) {
-          const rows = (await db
-            .select()
-            .from(table)
-            .where(and(where, after ? gt(table.id, after) : undefined))
-            .orderBy(asc(table.id))
-            .limit(EXPORT_BATCH)) as Row<T>[];
-          if (rows.length === 0) return;
-          const records = await def.toRecords(db, rows);
-          yield records.map((record) => csvLine(columns.map((c) => def.csv[c]?.(record) ?? ''))).join('');
-          after = (rows.at(-1) as { id: string }).id;
-        }
+        for (let next = first; next.last; next = await batch(next.last)) yield next.text;
       };
       const { Readable } = await import('node:stream');
       return reply

@@ -12,6 +12,7 @@ import {
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { uniqueViolation } from '../../db/errors';
 import { passwordResetTokens, sessions, userPreferences, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
@@ -31,14 +32,6 @@ export const RESET_LIMITS = {
 } satisfies Record<string, ThrottleRule>;
 
 type PasswordMailKind = 'reset' | 'welcome';
-
-/** A unique-index violation on either engine, with the index's name. */
-export function uniqueViolation(error: unknown): string | null {
-  const e = (error as { cause?: unknown })?.cause ?? error;
-  const code = (e as { code?: string })?.code;
-  if (code !== '23505') return null;
-  return (e as { constraint?: string }).constraint ?? (e as { detail?: string }).detail ?? '';
-}
 
 export const usernameConflict = () =>
   AppError.conflict(accountMessages.usernameTaken, { username: accountMessages.usernameTaken });

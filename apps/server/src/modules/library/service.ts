@@ -17,10 +17,10 @@ import {
 import { and, count, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod/mini';
 import type { Database } from '../../db/client';
+import { uniqueViolation } from '../../db/errors';
 import { libraryCodes, libraryUnits } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { containsPattern, listPage, orderingOf, type Page } from '../../resources/list';
-import { uniqueViolation } from '../accounts/service';
 import type { Actor, AuditService } from '../audit/service';
 
 type CodeRow = typeof libraryCodes.$inferSelect;

@@ -14,18 +14,14 @@ import {
 import { and, asc, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod/mini';
 import type { Database } from '../../db/client';
+import { uniqueViolation } from '../../db/errors';
 import { groups, userGroups, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { listPage, orderingOf, type Page, searchCondition } from '../../resources/list';
 import { existingIds, findById } from '../../resources/records';
 import type { AccountsService } from '../accounts/service';
-import {
-  assertAcceptablePassword,
-  conflictOfUser,
-  uniqueViolation,
-  usernameConflict,
-} from '../accounts/service';
+import { assertAcceptablePassword, conflictOfUser, usernameConflict } from '../accounts/service';
 import type { Actor, AuditService } from '../audit/service';
 import type { AuthService } from '../auth/service';
 
