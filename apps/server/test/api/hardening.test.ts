@@ -107,6 +107,27 @@ describe('text a database cannot store', () => {
   });
 });
 
+describe('dates at the edge of the calendar', () => {
+  it('orders up to 9999-12-31, the last day there is, list and export', async () => {
+    for (const url of [
+      '/api/apps/order?to=9999-12-31',
+      '/api/apps/order/export?to=9999-12-31&from=0001-01-01',
+    ]) {
+      expect((await call('GET', url)).statusCode, url).toBe(200);
+    }
+  });
+});
+
+describe('list orderings', () => {
+  it('an ordering named after a property every object has is a 400 like any unknown field', async () => {
+    for (const ordering of ['__proto__', '-constructor', 'toString', 'hasOwnProperty']) {
+      const res = await call('GET', `/api/todo?ordering=${ordering}`);
+      expect(res.statusCode, ordering).toBe(400);
+      expect(res.json().fieldErrors.ordering).toMatch(/^Order by one of: /);
+    }
+  });
+});
+
 describe('the same unique record created twice at once', () => {
   const rounds = 8;
   /** Two identical creates at once, `rounds` times: each time one 201 and one 409 with `conflict`. */
