@@ -105,29 +105,30 @@ export async function buildApp(deps: AppDeps) {
 
   // Each module in a plugin of its own (encapsulated): what a module adds to Fastify — a body
   // parser, a hook, a larger body limit — applies to its routes only.
-  const module = (routes: (scope: FastifyInstance) => void) => app.register(async (scope) => routes(scope));
-  module((scope) => healthRoutes(scope, database));
-  module((scope) => authRoutes(scope, auth));
-  module((scope) => accountsRoutes(scope, accounts, auth));
-  module((scope) => usersRoutes(scope, users));
-  module((scope) => auditRoutes(scope, audit));
-  module((scope) => libraryRoutes(scope, library, createLibraryTransfer({ db, audit })));
-  module((scope) => registerResource(scope, { db, audit }, taskResource(users)));
-  module((scope) => crmRoutes(scope, { db, audit, users }));
-  module((scope) => ticketsRoutes(scope, { db, audit, users }));
-  module((scope) => registerResource(scope, { db, audit }, invoiceResource()));
-  module((scope) => invoiceRoutes(scope, db));
-  module((scope) => registerResource(scope, { db, audit }, projectResource(users)));
-  module((scope) => registerResource(scope, { db, audit }, teamResource(users)));
-  module((scope) => registerResource(scope, { db, audit }, todoProjectResource()));
-  module((scope) => registerResource(scope, { db, audit }, todoResource()));
-  module((scope) => registerResource(scope, { db, audit }, jobCompanyResource));
-  module((scope) => registerResource(scope, { db, audit }, jobResource));
-  module((scope) => registerResource(scope, { db, audit }, candidateResource));
-  module((scope) => registerResource(scope, { db, audit }, applicationResource));
-  module((scope) => apiKeysRoutes(scope, createApiKeysService({ db, audit, users })));
-  module((scope) => countriesRoutes(scope, createCountriesService(db)));
-  module((scope) => ecommerceRoutes(scope, { db, audit }, users));
+  const encapsulated = (routes: (scope: FastifyInstance) => void) =>
+    app.register(async (scope) => routes(scope));
+  encapsulated((scope) => healthRoutes(scope, database));
+  encapsulated((scope) => authRoutes(scope, auth));
+  encapsulated((scope) => accountsRoutes(scope, accounts, auth));
+  encapsulated((scope) => usersRoutes(scope, users));
+  encapsulated((scope) => auditRoutes(scope, audit));
+  encapsulated((scope) => libraryRoutes(scope, library, createLibraryTransfer({ db, audit })));
+  encapsulated((scope) => registerResource(scope, { db, audit }, taskResource(users)));
+  encapsulated((scope) => crmRoutes(scope, { db, audit, users }));
+  encapsulated((scope) => ticketsRoutes(scope, { db, audit, users }));
+  encapsulated((scope) => registerResource(scope, { db, audit }, invoiceResource()));
+  encapsulated((scope) => invoiceRoutes(scope, db));
+  encapsulated((scope) => registerResource(scope, { db, audit }, projectResource(users)));
+  encapsulated((scope) => registerResource(scope, { db, audit }, teamResource(users)));
+  encapsulated((scope) => registerResource(scope, { db, audit }, todoProjectResource()));
+  encapsulated((scope) => registerResource(scope, { db, audit }, todoResource()));
+  encapsulated((scope) => registerResource(scope, { db, audit }, jobCompanyResource));
+  encapsulated((scope) => registerResource(scope, { db, audit }, jobResource));
+  encapsulated((scope) => registerResource(scope, { db, audit }, candidateResource));
+  encapsulated((scope) => registerResource(scope, { db, audit }, applicationResource));
+  encapsulated((scope) => apiKeysRoutes(scope, createApiKeysService({ db, audit, users })));
+  encapsulated((scope) => countriesRoutes(scope, createCountriesService(db)));
+  encapsulated((scope) => ecommerceRoutes(scope, { db, audit }, users));
 
   await registerWebApp(app, deps.webDistDir ?? webDistDir);
   return app;

@@ -57,6 +57,18 @@ export const isoDate = (label: string) => {
   return z.iso.date(message).check(z.refine((value) => !value.startsWith('0000-'), message));
 };
 
+/**
+ * A date and time as the API carries it (ISO 8601 with an offset), within the years 1 to 9999 in
+ * UTC: past them JavaScript writes a year PostgreSQL does not read ("+010000-01-01…", or year 0).
+ */
+export const isoDateTime = (message: string) =>
+  z.iso.datetime({ offset: true, error: message }).check(
+    z.refine((value) => {
+      const year = new Date(value).getUTCFullYear();
+      return year >= 1 && year <= 9999;
+    }, message),
+  );
+
 /** The colours an avatar or a label may take (Mantine's palette names). */
 export const labelColours = [
   'blue',

@@ -118,6 +118,19 @@ describe('dates at the edge of the calendar', () => {
   });
 });
 
+describe('dates and times past what the database takes', () => {
+  it('year 0000, or an offset that carries the time past 9999, is a 400 naming the field', async () => {
+    for (const [query, field] of [
+      ['from=0000-01-01T00:00:00Z', 'from'],
+      ['to=9999-12-31T23:59:59-23:59', 'to'],
+    ]) {
+      const res = await call('GET', `/api/audit/?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().fieldErrors).toEqual({ [field as string]: `${field} must be a date and time.` });
+    }
+  });
+});
+
 describe('list orderings', () => {
   it('an ordering named after a property every object has is a 400 like any unknown field', async () => {
     for (const ordering of ['__proto__', '-constructor', 'toString', 'hasOwnProperty']) {
