@@ -298,14 +298,16 @@ describe('body limits', () => {
     expect(produced).toBeLessThan(PUBLIC_BODY_LIMIT_BYTES);
   });
 
-  it('text/plain is not read by a route that does not take it: 5 MB to the sign-in', async () => {
+  it('text/plain is held to the route’s limit too: 5 MB to the sign-in', async () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/users/login/',
       headers: { 'content-type': 'text/plain' },
       payload: 'x'.repeat(5 * 1024 * 1024),
     });
-    expect([413, 415]).toContain(res.statusCode);
+    // The library's text parser (64 MB for its import) is its own, in an encapsulated plugin: here the
+    // sign-in's limit applies, and the length alone refuses the body.
+    expect(res.statusCode).toBe(413);
   });
 
   it('a signed-in route takes up to 1 MB, no more', async () => {
