@@ -466,7 +466,21 @@ function bodyOf(operation: Operation, spoil: number): fc.Arbitrary<Sent['body']>
     },
     {
       weight: 1,
-      arbitrary: hostileString.map((text) => ({ kind: 'raw' as const, type: 'text/plain', text })),
+      arbitrary: fc
+        .tuple(
+          hostileString,
+          fc.constantFrom(
+            'text/plain',
+            'text/csv',
+            'application/json; charset=utf-16',
+            'application/json; charset=latin1',
+            'application/x-www-form-urlencoded',
+            'multipart/form-data; boundary=x',
+            'application/xml',
+            '',
+          ),
+        )
+        .map(([text, type]) => ({ kind: 'raw' as const, type, text })),
     },
     { weight: 1, arbitrary: fc.constant({ kind: 'none' as const }) },
   );
@@ -481,9 +495,22 @@ function requestOf(operation: Operation): fc.Arbitrary<Sent> {
       anonymous: fc.nat(9).map((n) => n === 0),
       path: fc.record(Object.fromEntries(pathParams.map((p) => [p.name, pathValue]))),
       query: queryOf(operation, spoil),
-      headers: fc.record(Object.fromEntries(headerParams.map((p) => [p.name, pathValue])), {
-        requiredKeys: [],
-      }),
+      headers: fc.record(
+        {
+          ...Object.fromEntries(headerParams.map((p) => [p.name, pathValue])),
+          // The version an update read (the optimistic-concurrency protocol), well formed or not.
+          ...(['put', 'patch'].includes(operation.method)
+            ? {
+                'if-match': fc.oneof(
+                  fc.nat().map((n) => `"${n}"`),
+                  fc.constantFrom('"-1"', '*', 'W/"1"', '"1e400"', '""'),
+                  hostileString,
+                ),
+              }
+            : {}),
+        },
+        { requiredKeys: [] },
+      ),
       body: bodyOf(operation, spoil),
     });
   return fc.oneof(
