@@ -57,9 +57,16 @@ type Operation = {
 class RawNumber {
   constructor(readonly text: string) {}
 }
-/** A key of a record that exists (or existed): picked from what the answers so far named, when sent. */
+/**
+ * A key of a record that exists (or existed), picked when sent from what the answers so far named:
+ * for a field `projectId`, preferably a key from a list whose path names projects; for the `{id}` of
+ * an address, a key from the list of that same path.
+ */
 class KnownId {
-  constructor(readonly index: number) {}
+  constructor(
+    readonly index: number,
+    readonly field: string,
+  ) {}
 }
 
 function toJson(value: unknown): string {
@@ -218,7 +225,7 @@ function typeOf(schema: Schema): string | undefined {
 function validString(schema: Schema, name: string): fc.Arbitrary<unknown> {
   if (schema.format === 'uuid') {
     return fc.oneof(
-      { weight: 3, arbitrary: fc.nat().map((n) => new KnownId(n)) },
+      { weight: 3, arbitrary: fc.nat().map((n) => new KnownId(n, name)) },
       { weight: 1, arbitrary: fc.uuid() },
     );
   }
@@ -355,7 +362,7 @@ type Sent = {
 };
 
 const pathValue: fc.Arbitrary<unknown> = fc.oneof(
-  { weight: 6, arbitrary: fc.nat().map((n) => new KnownId(n)) },
+  { weight: 6, arbitrary: fc.nat().map((n) => new KnownId(n, 'id')) },
   { weight: 2, arbitrary: fc.uuid() },
   { weight: 2, arbitrary: hostileString.filter((s) => s.length > 0) },
 );
@@ -564,10 +571,47 @@ const seenIds = new Set<string>();
 /** Numbers the fuzzer's requests (their addresses) and the administrators it makes. */
 let seq = 1;
 
+/** Keys by the list (path, without its `{id}` part) whose answers named them. */
+const keysByList = new Map<string, string[]>();
+/** The list of the request being sent: where a path's `{id}` is looked up. */
+let sendingList = '';
+const listOf = (path: string) => path.replace(/\/\{.*$/, '').replace(/\/$/, '');
+/** Fields that name a user under another word. */
+const userFields = /^(assignee|member|lead|projectLead|owner|user|createdBy|updatedBy)$/i;
+
 function knownId(pick: KnownId): string {
-  return knownIds.length
-    ? (knownIds[pick.index % knownIds.length] as string)
-    : '00000000-0000-4000-8000-000000000000';
+  const stem = pick.field.replace(/Ids?$/, '');
+  const lists =
+    pick.field === 'id' || pick.field === '_id'
+      ? [sendingList]
+      : [...keysByList.keys()].filter((list) =>
+          userFields.test(stem)
+            ? list === '/api/users/user'
+            : stem && list.toLowerCase().includes(stem.toLowerCase()),
+        );
+  const pool = lists.flatMap((list) => keysByList.get(list) ?? []);
+  const from = pool.length ? pool : knownIds;
+  return from.length ? (from[pick.index % from.length] as string) : '00000000-0000-4000-8000-000000000000';
+}
+
+/** The keys of the records of a list's page or of a mutation's `data`, filed under the list. */
+function harvestRecords(path: string, body: string) {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return;
+  }
+  const answer = parsed as { results?: unknown; data?: unknown };
+  const records = Array.isArray(answer?.results) ? answer.results : [answer?.data];
+  const list = listOf(path);
+  const keys = keysByList.get(list) ?? [];
+  for (const record of records) {
+    const key =
+      (record as { id?: unknown; _id?: unknown } | null)?.id ?? (record as { _id?: unknown } | null)?._id;
+    if (typeof key === 'string' && keys.length < 500 && !keys.includes(key)) keys.push(key);
+  }
+  keysByList.set(list, keys);
 }
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
@@ -607,6 +651,7 @@ function headerText(value: unknown): string {
 }
 
 async function send(sent: Sent): Promise<{ res: LightMyRequestResponse; request: string }> {
+  sendingList = listOf(sent.operation.path);
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(sent.headers)) headers[name] = headerText(value);
   if (!sent.anonymous) headers.authorization = `Bearer ${token}`;
@@ -695,6 +740,7 @@ beforeAll(async () => {
       headers: { authorization: `Bearer ${token}` },
     });
     harvest(res.body);
+    harvestRecords(op.path, res.body);
   }
 }, 120_000);
 afterAll(() => ctx?.close());
@@ -713,7 +759,10 @@ it(
         const { res, request: described } = await send(sent);
         count += 1;
         statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-        if (res.statusCode < 300) harvest(res.body);
+        if (res.statusCode < 300) {
+          harvest(res.body);
+          harvestRecords(sent.operation.path, res.body);
+        }
         const route = `${sent.operation.method.toUpperCase()} ${sent.operation.path}`;
         const fail = (problem: string) =>
           failures.push({
