@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 // The API suite runs once on PGlite and, when TEST_DATABASE_URL names a PostgreSQL server, once
 // more on it: the same tests, the same SQL, two engines.
-const serverTests = ['apps/server/test/api/**/*.test.ts'];
+// The OpenAPI fuzzer (test/fuzz) runs on both engines too, bounded by FUZZ_RUNS and FUZZ_SECONDS.
+const serverTests = ['apps/server/test/api/**/*.test.ts', 'apps/server/test/fuzz/**/*.test.ts'];
 const processOnPostgres = 'apps/server/test/process/postgres.test.ts';
 const engines = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
 

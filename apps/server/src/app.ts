@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { en } from 'zod/locales';
 import { z } from 'zod/mini';
@@ -42,11 +42,12 @@ import { createUsersService } from './modules/users/service';
 import { webDistDir } from './paths';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
+import { registerInputGuard } from './plugins/input';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
 import { registerWebApp } from './plugins/web';
-import { registerResource } from './resources/engine';
+import { registerResource, registerResourceRegistry } from './resources/engine';
 
 export type AppDeps = {
   config: Config;
@@ -69,7 +70,10 @@ declare module 'fastify' {
   }
 }
 
+/** The largest request body a signed-in caller may send (the library import alone takes more). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+/** The largest body of a public route (sign-in, sign-up, password reset): what anyone may send. */
+export const PUBLIC_BODY_LIMIT_BYTES = 64 * 1024;
 
 // The contracts give their own messages for what users type; for anything else (a missing or
 // mistyped field of an API call) zod's English messages say what was expected.
@@ -125,33 +129,45 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('adminCommands', createAdminCommands({ db, auth }));
 
   registerErrorHandler(app);
+  registerInputGuard(app);
   registerAuth(app, auth);
   await registerRateLimit(app, { db, factor: config.rateLimit });
-  await registerSecurity(app);
+  await registerSecurity(app, config);
   await registerOpenApi(app);
+  // Anyone may call a public route: its body may be small. A route that needs more says so itself.
+  app.addHook('onRoute', (route) => {
+    if (route.config?.access === 'public' && route.bodyLimit === undefined) {
+      route.bodyLimit = PUBLIC_BODY_LIMIT_BYTES;
+    }
+  });
 
-  healthRoutes(app, database);
-  authRoutes(app, auth);
-  accountsRoutes(app, accounts, auth);
-  usersRoutes(app, users);
-  auditRoutes(app, audit);
-  libraryRoutes(app, library, createLibraryTransfer({ db, audit }));
-  registerResource(app, { db, audit }, taskResource(users));
-  crmRoutes(app, { db, audit, users });
-  ticketsRoutes(app, { db, audit, users });
-  registerResource(app, { db, audit }, invoiceResource());
-  invoiceRoutes(app, db);
-  registerResource(app, { db, audit }, projectResource(users));
-  registerResource(app, { db, audit }, teamResource(users));
-  registerResource(app, { db, audit }, todoProjectResource());
-  registerResource(app, { db, audit }, todoResource());
-  registerResource(app, { db, audit }, jobCompanyResource);
-  registerResource(app, { db, audit }, jobResource);
-  registerResource(app, { db, audit }, candidateResource);
-  registerResource(app, { db, audit }, applicationResource);
-  apiKeysRoutes(app, createApiKeysService({ db, audit, users }));
-  countriesRoutes(app, createCountriesService(db));
-  ecommerceRoutes(app, { db, audit }, users);
+  registerResourceRegistry(app);
+  // Each module in a plugin of its own (encapsulated): what a module adds to Fastify — a body
+  // parser, a hook, a larger body limit — applies to its routes only.
+  const encapsulated = (routes: (scope: FastifyInstance) => void) =>
+    app.register(async (scope) => routes(scope));
+  encapsulated((scope) => healthRoutes(scope, database));
+  encapsulated((scope) => authRoutes(scope, auth));
+  encapsulated((scope) => accountsRoutes(scope, accounts, auth));
+  encapsulated((scope) => usersRoutes(scope, users));
+  encapsulated((scope) => auditRoutes(scope, audit));
+  encapsulated((scope) => libraryRoutes(scope, library, createLibraryTransfer({ db, audit })));
+  encapsulated((scope) => registerResource(scope, { db, audit }, taskResource(users)));
+  encapsulated((scope) => crmRoutes(scope, { db, audit, users }));
+  encapsulated((scope) => ticketsRoutes(scope, { db, audit, users }));
+  encapsulated((scope) => registerResource(scope, { db, audit }, invoiceResource()));
+  encapsulated((scope) => invoiceRoutes(scope, db));
+  encapsulated((scope) => registerResource(scope, { db, audit }, projectResource(users)));
+  encapsulated((scope) => registerResource(scope, { db, audit }, teamResource(users)));
+  encapsulated((scope) => registerResource(scope, { db, audit }, todoProjectResource()));
+  encapsulated((scope) => registerResource(scope, { db, audit }, todoResource()));
+  encapsulated((scope) => registerResource(scope, { db, audit }, jobCompanyResource));
+  encapsulated((scope) => registerResource(scope, { db, audit }, jobResource));
+  encapsulated((scope) => registerResource(scope, { db, audit }, candidateResource));
+  encapsulated((scope) => registerResource(scope, { db, audit }, applicationResource));
+  encapsulated((scope) => apiKeysRoutes(scope, createApiKeysService({ db, audit, users })));
+  encapsulated((scope) => countriesRoutes(scope, createCountriesService(db)));
+  encapsulated((scope) => ecommerceRoutes(scope, { db, audit }, users));
 
   await registerWebApp(app, deps.webDistDir ?? webDistDir);
   return app;

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { listQuery, text, timestamp } from './api';
+import { isoDateTime } from './fields';
 
 /*
  * API keys (SPEC §3 "API key": id, name, createBy, apikey, status, create_date, expiry_date; §7
@@ -39,9 +40,7 @@ export type ApiKeyCreated = z.infer<typeof apiKeyCreated>;
 const name = text(100, 'The name must be at most 100 characters.').check(
   z.minLength(1, 'Please name the key.'),
 );
-const expiryDate = z.nullable(
-  z.iso.datetime({ offset: true, error: 'The expiry must be a date and time (ISO 8601).' }),
-);
+const expiryDate = z.nullable(isoDateTime('The expiry must be a date and time (ISO 8601).'));
 
 export const apiKeyCreate = z.object({
   name,

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { messages } from './messages';
 
 /*
  * Contracts are written with zod/mini: the same schemas as zod's classic API, but tree-shakable,
@@ -35,8 +36,29 @@ export const mutationResponse = <T extends z.ZodMiniType>(data: T) =>
 export const MAX_PAGE_SIZE = 500;
 export const DEFAULT_PAGE_SIZE = 25;
 
-/** A text field: trimmed, and within `max` characters. */
-export const text = (max: number, message: string) => z.string().check(z.trim(), z.maxLength(max, message));
+const hasNul = (value: string) => value.includes('\u0000');
+const hasLoneSurrogate = (value: string) =>
+  /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(value);
+
+/**
+ * What no text may hold, whatever the field: the NUL character (a PostgreSQL text cannot store it)
+ * and an unpaired surrogate (UTF-8 cannot carry it: it would be stored as U+FFFD). The message of
+ * the problem, or null. The server checks every string of every request with it (plugins/input.ts).
+ */
+export function textProblem(value: string): string | null {
+  if (hasNul(value)) return messages.nulCharacter;
+  if (hasLoneSurrogate(value)) return messages.brokenCharacter;
+  return null;
+}
+
+/** A text field: trimmed, within `max` characters, and storable (see textProblem). */
+export const text = (max: number, message: string) =>
+  z.string().check(
+    z.trim(),
+    z.maxLength(max, message),
+    z.refine((value) => !hasNul(value), messages.nulCharacter),
+    z.refine((value) => !hasLoneSurrogate(value), messages.brokenCharacter),
+  );
 
 /** A query-string flag: "true" or "false". */
 export const booleanQuery = z.pipe(

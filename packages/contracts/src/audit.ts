@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { listQuery, text, timestamp } from './api';
+import { isoDateTime } from './fields';
 
 export const auditEntry = z.object({
   id: z.uuid(),
@@ -20,7 +21,7 @@ export const auditListQuery = z.extend(listQuery, {
   entity: z.optional(text(60, 'entity is too long.')),
   entityKey: z.optional(text(200, 'entityKey is too long.')),
   action: z.optional(text(60, 'action is too long.')),
-  from: z.optional(z.iso.datetime({ offset: true, message: 'from must be a date and time.' })),
-  to: z.optional(z.iso.datetime({ offset: true, message: 'to must be a date and time.' })),
+  from: z.optional(isoDateTime('from must be a date and time.')),
+  to: z.optional(isoDateTime('to must be a date and time.')),
 });
 export type AuditListQuery = z.input<typeof auditListQuery>;

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { listQuery, recordVersion, text, timestamp, versionInput } from './api';
 import { divideHalfUp, fromScaled, toScaled } from './decimal';
-import { inputOf, isoDate, oneOf, optionalPhone, optionalText, requiredText } from './fields';
+import { inputOf, isoDate, isoDateTime, oneOf, optionalPhone, optionalText, requiredText } from './fields';
 import { decimal } from './library';
 
 /*
@@ -141,10 +141,7 @@ export const productInput = z.object({
   ),
   sellerId: z._default(z.nullable(z.uuid('Unknown seller.')), null),
   /** When it went on sale; left empty, publishing sets it to the moment of publishing. */
-  publishedDate: z._default(
-    z.nullable(z.iso.datetime({ offset: true, error: 'The publish date must be a date and time.' })),
-    null,
-  ),
+  publishedDate: z._default(z.nullable(isoDateTime('The publish date must be a date and time.')), null),
 });
 export type ProductInput = z.input<typeof productInput>;
 /** A product back as its input: where the server's PATCH and the web edit form start from. */

@@ -48,8 +48,26 @@ export const foundedYear = z._default(
   null,
 );
 
-/** A calendar date as the API carries it. */
-export const isoDate = (label: string) => z.iso.date(`${label} must be a date (YYYY-MM-DD).`);
+/**
+ * A calendar date as the API carries it. Year 0000 is a valid ISO date but not a PostgreSQL one
+ * (there is no year 0 before 0001): refused here with the same message.
+ */
+export const isoDate = (label: string) => {
+  const message = `${label} must be a date (YYYY-MM-DD).`;
+  return z.iso.date(message).check(z.refine((value) => !value.startsWith('0000-'), message));
+};
+
+/**
+ * A date and time as the API carries it (ISO 8601 with an offset), within the years 1 to 9999 in
+ * UTC: past them JavaScript writes a year PostgreSQL does not read ("+010000-01-01…", or year 0).
+ */
+export const isoDateTime = (message: string) =>
+  z.iso.datetime({ offset: true, error: message }).check(
+    z.refine((value) => {
+      const year = new Date(value).getUTCFullYear();
+      return year >= 1 && year <= 9999;
+    }, message),
+  );
 
 /** The colours an avatar or a label may take (Mantine's palette names). */
 export const labelColours = [

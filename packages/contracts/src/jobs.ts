@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { email } from './accounts';
 import { booleanQuery, recordVersion, text, timestamp, versionInput } from './api';
-import { foundedYear, oneOf, optionalText, requiredText } from './fields';
+import { foundedYear, isoDate, oneOf, optionalText, requiredText } from './fields';
 import { decimal } from './library';
 
 /*
@@ -149,7 +149,7 @@ export const jobInput = z.object({
   location: optionalText('location', 120),
   type: z._default(z.enum(jobTypes, oneOf('The type', jobTypes)), 'Full Time'),
   experience: optionalText('experience', 60),
-  postDate: z.iso.date('The post date must be a date (YYYY-MM-DD).'),
+  postDate: isoDate('The post date'),
   description: optionalText('description', 10_000),
   requirements: keywords('requirement', 30),
   salaryMin: salary('The minimum salary'),
@@ -252,7 +252,7 @@ export const applicationInput = z.object({
   version: versionInput,
   candidateId: ref('candidate'),
   jobId: ref('job'),
-  date: z.iso.date('The date must be a date (YYYY-MM-DD).'),
+  date: isoDate('The date'),
   contact: optionalText('contact', 120),
   status: z._default(z.enum(applicationStatuses, oneOf('The status', applicationStatuses)), 'New'),
 });
@@ -271,6 +271,7 @@ export const jobMessages = {
   unknownCandidate: 'This candidate does not exist.',
   salaryRange: 'The maximum salary must not be below the minimum.',
   alreadyApplied: 'This candidate has already applied for this job.',
+  companyNameTaken: 'A company with this name already exists.',
   companyHasJobs: (n: number) =>
     `This company has ${n} job${n === 1 ? '' : 's'}: delete or move ${n === 1 ? 'it' : 'them'} first.`,
   jobHasApplications: (n: number) =>

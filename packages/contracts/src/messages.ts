@@ -21,6 +21,16 @@ export const messages = {
   added: (entity: string) => `${entity} Added Successfully`,
   updated: 'Updated Successfully',
   deleted: 'Deleted Successfully',
+  nulCharacter: 'Text may not contain the NUL character.',
+  brokenCharacter: 'Text may not contain a broken character (an unpaired surrogate).',
+  /** A unique value taken by another record, where the area has no message of its own for it. */
+  duplicate: 'Another record already has this value.',
+  /** A record the request refers to was deleted meanwhile. */
+  referenceMissing: 'A record this refers to no longer exists. Reload and try again.',
+  /** A record being deleted that others still refer to. */
+  stillReferenced: 'Other records still refer to this one.',
+  /** A value the database cannot take that validation let through (a date or number out of range). */
+  valueOutOfRange: 'A value is out of the range this field can hold.',
   keyRequired: 'Say which record: its key is missing.',
   keyInvalid: 'The record key is not valid.',
   staleRecord:

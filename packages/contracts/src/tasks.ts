@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { listQuery, recordVersion, text, timestamp, versionInput } from './api';
+import { isoDate } from './fields';
 
 export const taskStatuses = ['New', 'Pending', 'Inprogress', 'Completed'] as const;
 export const taskPriorities = ['High', 'Medium', 'Low'] as const;
@@ -30,7 +31,7 @@ export const taskInput = z.object({
     z.enum(taskPriorities, `The priority must be one of: ${taskPriorities.join(', ')}.`),
     'Medium',
   ),
-  dueDate: z._default(z.nullable(z.iso.date('The due date must be a date (YYYY-MM-DD).')), null),
+  dueDate: z._default(z.nullable(isoDate('The due date')), null),
   assigneeIds: z._default(
     z.array(z.uuid('Unknown user.')).check(z.maxLength(20, 'At most 20 assignees.')),
     [],

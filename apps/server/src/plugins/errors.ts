@@ -1,6 +1,7 @@
 import { type ErrorResponse, errorCodes, messages } from '@ledgerdesk/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { foreignKeyViolation, isDataException, uniqueViolation } from '../db/errors';
 import { AppError } from '../lib/errors';
 
 function send(reply: FastifyReply, status: number, body: ErrorResponse) {
@@ -36,6 +37,22 @@ export function registerErrorHandler(app: FastifyInstance) {
         errorMessage: messages.validation,
         fieldErrors: fieldErrorsOf(error),
       });
+    }
+    // The database's refusals that are about the request, wherever they come from: a unique value
+    // taken meanwhile (two creates of the same name at once), a record referred to that was deleted
+    // meanwhile, or one still referred to. An area that has a clearer message maps its own first.
+    if (uniqueViolation(error) !== null) {
+      return send(reply, 409, { errorCode: errorCodes.conflict, errorMessage: messages.duplicate });
+    }
+    const reference = foreignKeyViolation(error);
+    if (reference) {
+      const errorMessage = reference === 'missing' ? messages.referenceMissing : messages.stillReferenced;
+      return send(reply, 409, { errorCode: errorCodes.conflict, errorMessage });
+    }
+    if (isDataException(error)) {
+      // Validation should have said so: logged, to be given its own check, but the client's fault.
+      request.log.warn({ err: error }, 'a value the database refused passed validation');
+      return send(reply, 400, { errorCode: errorCodes.badRequest, errorMessage: messages.valueOutOfRange });
     }
     const status = error.statusCode ?? 500;
     if (status === 413)

@@ -1,11 +1,14 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
 
 /**
  * Security headers. The Content-Security-Policy allows only this origin's scripts; styles may be
  * inline because the component library sets style attributes and injects its CSS variables.
+ * Strict-Transport-Security only when the server's public address is https: the server may just as
+ * well be reached over plain HTTP on a LAN address, where it must not send browsers to https.
  */
-export async function registerSecurity(app: FastifyInstance) {
+export async function registerSecurity(app: FastifyInstance, config: Pick<Config, 'publicUrl'>) {
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -23,7 +26,14 @@ export async function registerSecurity(app: FastifyInstance) {
         upgradeInsecureRequests: null,
       },
     },
-    // HTTPS is the reverse proxy's business; on plain HTTP this header would be ignored anyway.
-    strictTransportSecurity: false,
+    strictTransportSecurity:
+      new URL(config.publicUrl).protocol === 'https:' ? { includeSubDomains: false } : false,
+  });
+  // What the API answers is someone's data, read with their token: no cache (browser or proxy) keeps
+  // it. A route that may be cached (a file, the docs page's assets) sets its own Cache-Control.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
   });
 }

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import type { Database } from '../db/client';
+import { uniqueViolation } from '../db/errors';
 import type { AuditLog } from '../lib/audit';
 import { csvLine } from '../lib/csv';
 import { AppError } from '../lib/errors';
@@ -20,7 +21,6 @@ import {
   sameInput,
   versionDescription,
 } from '../lib/versions';
-import { uniqueViolation } from '../modules/accounts/service';
 import { actorOf } from '../plugins/auth';
 import { containsPattern, countKeyOf, listPage, orderingOf, pageKeyOf, searchCondition } from './list';
 import { readCacheOf } from './read-cache';
@@ -122,13 +122,22 @@ const bulkDelete = z.object({
     .check(z.minLength(1, 'Choose at least one.'), z.maxLength(500, 'At most 500 at once.')),
 });
 
-// The definitions registered on each app, for tests that walk every resource (versions.test.ts).
 // biome-ignore lint/suspicious/noExplicitAny: definitions of any table, record, input and filters.
 type AnyDefinition = ResourceDefinition<any, any, any, any>;
-const registered = new WeakMap<FastifyInstance, AnyDefinition[]>();
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every resource registered, in order, for tests that walk them all (versions.test.ts). */
+    resourceDefinitions: AnyDefinition[];
+  }
+}
+/**
+ * On the root app, before the modules: each module registers its resources in a scope of its own
+ * (encapsulated), and they all add to this one list.
+ */
+export const registerResourceRegistry = (app: FastifyInstance) => app.decorate('resourceDefinitions', []);
 /** Every resource registered on `app`, in the order of registration. */
 export const registeredResources = (app: FastifyInstance): readonly AnyDefinition[] =>
-  registered.get(app) ?? [];
+  app.resourceDefinitions;
 
 export function registerResource<
   T extends Table,
@@ -136,7 +145,7 @@ export function registerResource<
   I extends z.ZodMiniObject,
   F extends z.ZodMiniObject,
 >(app: FastifyInstance, deps: { db: Database; audit: AuditLog }, def: ResourceDefinition<T, R, I, F>) {
-  registered.set(app, [...registeredResources(app), def as unknown as AnyDefinition]);
+  app.resourceDefinitions.push(def as unknown as AnyDefinition);
   const { db, audit } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const view = `${def.area}.view` as const;
@@ -308,21 +317,25 @@ export function registerResource<
       const where = whereOf(q);
       const columns = Object.keys(def.csv);
       // Keyset pages by id: the whole filter, however large, without OFFSET.
+      const batch = async (after?: string) => {
+        const rows = (await db
+          .select()
+          .from(table)
+          .where(and(where, after ? gt(table.id, after) : undefined))
+          .orderBy(asc(table.id))
+          .limit(EXPORT_BATCH)) as Row<T>[];
+        const records = await def.toRecords(db, rows);
+        return {
+          text: records.map((record) => csvLine(columns.map((c) => def.csv[c]?.(record) ?? ''))).join(''),
+          last: (rows.at(-1) as { id: string } | undefined)?.id,
+        };
+      };
+      // The first batch before answering: a query that fails does so here, with its error status,
+      // rather than after a 200 as a CSV cut short.
+      const first = await batch();
       const lines = async function* () {
         yield csvLine(columns);
-        let after: string | undefined;
-        for (;;) {
-          const rows = (await db
-            .select()
-            .from(table)
-            .where(and(where, after ? gt(table.id, after) : undefined))
-            .orderBy(asc(table.id))
-            .limit(EXPORT_BATCH)) as Row<T>[];
-          if (rows.length === 0) return;
-          const records = await def.toRecords(db, rows);
-          yield records.map((record) => csvLine(columns.map((c) => def.csv[c]?.(record) ?? ''))).join('');
-          after = (rows.at(-1) as { id: string }).id;
-        }
+        for (let next = first; next.last; next = await batch(next.last)) yield next.text;
       };
       const { Readable } = await import('node:stream');
       return reply

@@ -29,7 +29,8 @@ export function orderingOf(
 ): SQL[] {
   const requested = ordering ?? fallback;
   const field = requested.replace(/^-/, '');
-  const column = sortable[field];
+  // An own field only: "__proto__" or "constructor" would otherwise find Object's.
+  const column = Object.hasOwn(sortable, field) ? sortable[field] : undefined;
   if (!column) {
     const message = `Order by one of: ${Object.keys(sortable).join(', ')} (with - for descending).`;
     throw AppError.badRequest(message, { ordering: message });

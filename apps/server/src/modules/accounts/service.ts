@@ -16,6 +16,7 @@ import {
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { uniqueViolation } from '../../db/errors';
 import { passwordResetTokens, sessions, userPreferences, users } from '../../db/schema';
 import type { Actor, AuditLog } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
@@ -72,14 +73,6 @@ const tokenMessages = {
 type TokenPurpose = keyof typeof tokenMessages;
 const tokenRefused = (purpose: TokenPurpose, problem: keyof (typeof tokenMessages)[TokenPurpose]) =>
   AppError.badRequest(tokenMessages[purpose][problem], { token: tokenMessages[purpose][problem] });
-
-/** A unique-index violation on either engine, with the index's name. */
-export function uniqueViolation(error: unknown): string | null {
-  const e = (error as { cause?: unknown })?.cause ?? error;
-  const code = (e as { code?: string })?.code;
-  if (code !== '23505') return null;
-  return (e as { constraint?: string }).constraint ?? (e as { detail?: string }).detail ?? '';
-}
 
 export const usernameConflict = () =>
   AppError.conflict(accountMessages.usernameTaken, { username: accountMessages.usernameTaken });

@@ -26,7 +26,11 @@ type LineInput = Input['lines'][number];
 
 const holds = (status: OrderStatus) => stockHoldingStatuses.includes(status);
 const orderCode = (n: number) => `#LD${n}`;
-const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
+/**
+ * Midnight UTC after the day `date` (YYYY-MM-DD), computed by the database: in JavaScript the day
+ * after 9999-12-31 is written "+010000-01-01…", which PostgreSQL does not read.
+ */
+const nextDay = (date: string) => sql`((${date}::date + 1)::timestamp at time zone 'UTC')`;
 
 /** What a line asks for, to tell whether an update changes the lines. */
 const lineKey = (l: { productId: string | null; quantity: number; color: string; size: string }) =>

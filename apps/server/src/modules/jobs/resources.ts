@@ -131,11 +131,10 @@ export const jobCompanyResource: ResourceDefinition<
         ),
       )
       .limit(1);
-    if (same) {
-      const message = 'A company with this name already exists.';
-      throw AppError.conflict(message, { name: message });
-    }
+    if (same) throw AppError.conflict(jobMessages.companyNameTaken, { name: jobMessages.companyNameTaken });
   },
+  // Two creates of the same name at once both pass `validate`; the index refuses the second.
+  conflicts: { job_companies_name_key: { field: 'name', message: jobMessages.companyNameTaken } },
   async beforeDelete(db, id) {
     const [row] = await db.select({ n: count() }).from(jobs).where(eq(jobs.companyId, id));
     const n = row?.n ?? 0;
@@ -438,6 +437,9 @@ export const applicationResource: ResourceDefinition<
       )
       .limit(1);
     if (same) throw AppError.conflict(jobMessages.alreadyApplied, { jobId: jobMessages.alreadyApplied });
+  },
+  conflicts: {
+    job_applications_candidate_job_key: { field: 'jobId', message: jobMessages.alreadyApplied },
   },
   csv: {
     id: (a) => a.id,

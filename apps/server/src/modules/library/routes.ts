@@ -280,11 +280,10 @@ export function libraryRoutes(app: FastifyInstance, library: LibraryService, tra
     },
   );
 
-  // CSV arrives as text; the import route alone accepts a large body.
-  app.addContentTypeParser(
-    ['text/csv', 'text/plain'],
-    { parseAs: 'string', bodyLimit: IMPORT_LIMIT_BYTES },
-    (_request, body, done) => done(null, body),
+  // CSV arrives as text. The parser is this module's only (app.ts registers each module as an
+  // encapsulated plugin), and the import route alone accepts a large body: its own bodyLimit.
+  app.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'string' }, (_request, body, done) =>
+    done(null, body),
   );
   r.post(
     '/api/library/import/',

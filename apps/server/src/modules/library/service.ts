@@ -17,13 +17,13 @@ import {
 import { and, count, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod/mini';
 import type { Database } from '../../db/client';
+import { uniqueViolation } from '../../db/errors';
 import { libraryCodes, libraryUnits } from '../../db/schema';
 import type { Actor, AuditLog } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { mergeOnto } from '../../lib/merge';
 import { changedValues, expectedVersion, isStale, nextVersion } from '../../lib/versions';
 import { containsPattern, listPage, orderingOf, type Page } from '../../resources/list';
-import { uniqueViolation } from '../accounts/service';
 
 type CodeRow = typeof libraryCodes.$inferSelect;
 type CodeInput = z.output<typeof codeCreate>;

@@ -84,6 +84,8 @@ export function teamResource(
         .limit(1);
       if (taken) throw AppError.conflict(teamMessages.userTaken, { userId: teamMessages.userTaken });
     },
+    // Two creates for the same user at once both pass `validate`; the index refuses the second.
+    conflicts: { team_members_user_key: { field: 'userId', message: teamMessages.userTaken } },
     csv: {
       id: (m) => m.id,
       name: (m) => m.name,

@@ -82,6 +82,8 @@ export function todoProjectResource(): ResourceDefinition<
       if (taken)
         throw AppError.conflict(todoMessages.projectNameTaken, { name: todoMessages.projectNameTaken });
     },
+    // Two creates of the same name at once both pass `validate`; the index refuses the second.
+    conflicts: { todo_projects_name_key: { field: 'name', message: todoMessages.projectNameTaken } },
     async beforeDelete(db, id) {
       const n = (await todoCounts(db, [id])).get(id) ?? 0;
       if (n > 0) throw new AppError(409, errorCodes.hasChildren, todoMessages.projectHasTodos(n));

@@ -15,6 +15,7 @@ import {
 import { and, asc, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod/mini';
 import type { Database } from '../../db/client';
+import { uniqueViolation } from '../../db/errors';
 import { groups, userGroups, users } from '../../db/schema';
 import type { Actor, AuditLog } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
@@ -23,12 +24,7 @@ import { type AuthUser, can } from '../../plugins/auth';
 import { listPage, orderingOf, type Page, searchCondition } from '../../resources/list';
 import { existingIds, findById } from '../../resources/records';
 import type { AccountsService } from '../accounts/service';
-import {
-  assertAcceptablePassword,
-  conflictOfUser,
-  uniqueViolation,
-  usernameConflict,
-} from '../accounts/service';
+import { assertAcceptablePassword, conflictOfUser, usernameConflict } from '../accounts/service';
 import type { AuthService } from '../auth/service';
 
 type UserRow = typeof users.$inferSelect;
