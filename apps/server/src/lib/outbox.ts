@@ -67,6 +67,7 @@ export function createOutbox(deps: {
   let running: Promise<unknown> | null = null;
   let started = false;
   let lastCleanup = 0;
+  const cleanUps: Array<() => Promise<void>> = [];
 
   /** The wait after the `attempts`-th failed attempt: backoff, doubled each time, capped. */
   const backoffSeconds = (attempts: number) =>
@@ -133,13 +134,21 @@ export function createOutbox(deps: {
       if (rows.length === 0) break;
       for (const outcome of await Promise.all(rows.map(run))) result[outcome] += 1;
     }
-    // Old done rows go at most once an hour per node: the statement scans the table.
+    // At most once an hour per node: the clean-up's statements scan tables.
     if (Date.now() - lastCleanup > 3_600_000) {
       lastCleanup = Date.now();
-      const keep = sql.raw(`interval '${Number(settings.keepDoneDays)} days'`);
-      await db.delete(outbox).where(lt(outbox.doneAt, sql`now() - ${keep}`));
+      await cleanUp();
     }
     return result;
+  }
+
+  /** Deletes old done rows, then runs the clean-ups the modules registered (onCleanUp). */
+  async function cleanUp(): Promise<void> {
+    const keep = sql.raw(`interval '${Number(settings.keepDoneDays)} days'`);
+    await db.delete(outbox).where(lt(outbox.doneAt, sql`now() - ${keep}`));
+    for (const work of cleanUps) {
+      await work().catch((error: unknown) => log.error({ err: error }, 'outbox: a clean-up failed'));
+    }
   }
 
   /** One pass at a time in this process: a tick, a wake-up and drain() never overlap. */
@@ -180,6 +189,17 @@ export function createOutbox(deps: {
 
     /** Works every due row now and says what became of them: tests call this instead of a timer. */
     drain: pass,
+
+    /**
+     * Adds periodic clean-up work (deleting what has expired), run by the worker at most hourly
+     * per node on either database; a failure is logged and retried at the next clean-up.
+     */
+    onCleanUp(work: () => Promise<void>) {
+      cleanUps.push(work);
+    },
+
+    /** Runs the clean-up now: tests call this instead of waiting an hour. */
+    cleanUp,
 
     /** Starts polling (main.ts, once the server listens). */
     start() {

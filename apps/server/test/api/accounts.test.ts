@@ -1,7 +1,7 @@
 import { accountMessages, defaultPreferences, errorCodes, messages } from '@ledgerdesk/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordResetTokens, users } from '../../src/db/schema';
+import { auditLog, passwordResetTokens, usernameHolds, users } from '../../src/db/schema';
 import { RESET_LIMITS, SIGNUP_LIMITS } from '../../src/modules/accounts/service';
 import { ADMIN, createTestContext, type TestContext } from '../context';
 import { type SmtpPeer, startSmtpPeer } from '../smtp';
@@ -108,12 +108,156 @@ describe('sign up', () => {
     expect(notice.subject).toBe('Someone tried to create a Ledgerdesk account with your address');
     expect(notice.text).toContain('If it was you, sign in');
     expect(notice.link).toBe('https://budget.example.org/login');
-    // The owner's account is as it was: same password, no second account, no username taken.
+    // The owner's account is as it was: same password, no second account.
     await ctx.login('owner@test.local', 'owner-original-1');
     const rows = await ctx.database.db.select().from(users).where(eq(users.email, 'owner@test.local'));
     expect(rows).toHaveLength(1);
     expect(rows[0]?.username).toBe('owner');
-    expect((await signup({ email: 'third@test.local', username: 'intruder' })).statusCode).toBe(201);
+  });
+
+  describe('the username of a sign-up tells nothing about its email', () => {
+    const db = () => ctx.database.db;
+    /** Signs up with `email` (taken or not) and a fresh username; the rest is the attacker's probe. */
+    async function probe(email: string, username: string) {
+      expect((await signup({ email, username })).statusCode).toBe(201);
+      return signup({ email: `probe.${username}@test.local`, username });
+    }
+    /** Moves a sign-up's confirmation window into the past, as 48 hours and a minute would. */
+    async function expire(username: string) {
+      const past = sql`now() - interval '48 hours 1 minute'`;
+      await db()
+        .update(users)
+        .set({ createdAt: past })
+        .where(sql`lower(${users.username}) = lower(${username})`);
+      await db()
+        .update(usernameHolds)
+        .set({ expiresAt: sql`now() - interval '1 minute'` })
+        .where(sql`lower(${usernameHolds.username}) = lower(${username})`);
+    }
+    const heldBy = async (username: string) => ({
+      accounts: (await db().select().from(users).where(sql`lower(${users.username}) = lower(${username})`))
+        .length,
+      holds: (
+        await db()
+          .select()
+          .from(usernameHolds)
+          .where(sql`lower(${usernameHolds.username}) = lower(${username})`)
+      ).length,
+    });
+
+    it('holds the username of a taken email like a new unconfirmed account; the clean-up frees both', async () => {
+      await ctx.createUser({ email: 'victim@test.local', password: 'victim-original-1' });
+      const taken = await probe('victim@test.local', 'probeTaken');
+      const free = await probe('nobody.here@test.local', 'probeFree');
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json()).toEqual(free.json());
+      expect(free.json().fieldErrors).toEqual({ username: accountMessages.usernameTaken });
+      // In any case, as a username of an account.
+      expect((await signup({ email: 'other@test.local', username: 'PROBETAKEN' })).statusCode).toBe(409);
+      expect(await heldBy('probeTaken')).toEqual({ accounts: 0, holds: 1 });
+      expect(await heldBy('probeFree')).toEqual({ accounts: 1, holds: 0 });
+
+      // Not yet due: the clean-up leaves both.
+      await ctx.app.outbox.cleanUp();
+      expect(await heldBy('probeTaken')).toEqual({ accounts: 0, holds: 1 });
+      expect(await heldBy('probeFree')).toEqual({ accounts: 1, holds: 0 });
+
+      await expire('probeTaken');
+      await expire('probeFree');
+      const [unconfirmed] = await db().select().from(users).where(eq(users.username, 'probeFree'));
+      await ctx.app.outbox.cleanUp();
+      expect(await heldBy('probeTaken')).toEqual({ accounts: 0, holds: 0 });
+      expect(await heldBy('probeFree')).toEqual({ accounts: 0, holds: 0 });
+      const [entry] = await db()
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.entityKey, unconfirmed?.id ?? ''))
+        .orderBy(sql`${auditLog.at} desc`)
+        .limit(1);
+      expect(entry).toMatchObject({
+        action: 'signup.expire',
+        entity: 'user',
+        actorId: null,
+        actorLabel: 'clean-up',
+        before: { email: 'nobody.here@test.local', username: 'probeFree' },
+      });
+      // The victim keeps the account; both usernames are free again, and so is the address.
+      await ctx.login('victim@test.local', 'victim-original-1');
+      expect((await signup({ email: 'late1@test.local', username: 'probeTaken' })).statusCode).toBe(201);
+      expect((await signup({ email: 'late2@test.local', username: 'probeFree' })).statusCode).toBe(201);
+      expect(await heldBy('probeFree')).toEqual({ accounts: 1, holds: 0 });
+    });
+
+    it('frees the username the moment the window passes, before a clean-up, in both cases alike', async () => {
+      await ctx.createUser({ email: 'victim2@test.local', password: 'victim-original-2' });
+      expect((await probe('victim2@test.local', 'soonTaken')).statusCode).toBe(409);
+      expect((await probe('nobody.two@test.local', 'soonFree')).statusCode).toBe(409);
+      await expire('soonTaken');
+      await expire('soonFree');
+      expect((await signup({ email: 'soon1@test.local', username: 'soonTaken' })).statusCode).toBe(201);
+      expect((await signup({ email: 'soon2@test.local', username: 'soonFree' })).statusCode).toBe(201);
+      // The expired account went with its username: its address can sign up anew.
+      const again = await signup({ email: 'nobody.two@test.local', username: 'soonAgain' });
+      expect(again.statusCode).toBe(201);
+      expect(await heldBy('soonAgain')).toEqual({ accounts: 1, holds: 0 });
+      // A username held by a sign-up is refused to an administrator and to a profile change too.
+      await signup({ email: 'victim2@test.local', username: 'heldForAdmin' });
+      const admin = await ctx.login(ADMIN.email, ADMIN.password);
+      const created = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/users/user/',
+        headers: auth(admin),
+        payload: {
+          email: 'made@test.local',
+          username: 'heldforadmin',
+          firstName: 'M',
+          lastName: 'A',
+          password: 'granite-sparrow-44',
+        },
+      });
+      expect(created.statusCode).toBe(409);
+      const renamed = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/users/me/',
+        headers: auth(admin),
+        payload: { username: 'HeldForAdmin' },
+      });
+      expect(renamed.statusCode).toBe(409);
+      expect(renamed.json().fieldErrors).toEqual({ username: accountMessages.usernameTaken });
+    });
+
+    it('never deletes a confirmed account, however old', async () => {
+      const before = smtp.inbox.length;
+      await signup({ email: 'confirmed.late@test.local', username: 'confirmedLate' });
+      const mail = await mailTo('confirmed.late@test.local', before);
+      expect((await post('/api/auth/verify-email', { token: tokenOf(mail.link) })).statusCode).toBe(200);
+      await ctx.createUser({ email: 'made.by.admin@test.local', password: 'made-by-admin-1' });
+      const old = sql`now() - interval '30 days'`;
+      await db()
+        .update(users)
+        .set({ createdAt: old })
+        .where(sql`${users.email} in ('confirmed.late@test.local', 'made.by.admin@test.local')`);
+      await ctx.app.outbox.cleanUp();
+      expect(await heldBy('confirmedLate')).toEqual({ accounts: 1, holds: 0 });
+      await ctx.login('confirmed.late@test.local', 'violet-harbour-92');
+      await ctx.login('made.by.admin@test.local', 'made-by-admin-1');
+    });
+
+    it('lets exactly one of two sign-ups with the same fresh username through at once', async () => {
+      await ctx.createUser({ email: 'victim3@test.local', password: 'victim-original-3' });
+      const pairs = [
+        ['race.a@test.local', 'race.b@test.local'],
+        ['victim3@test.local', 'race.c@test.local'],
+        ['race.d@test.local', 'victim3@test.local'],
+      ];
+      for (const [index, emails] of pairs.entries()) {
+        const username = `racer${index}`;
+        const answers = await Promise.all(emails.map((email) => signup({ email, username })));
+        expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+        const held = await heldBy(username);
+        expect(held.accounts + held.holds).toBe(1);
+      }
+    });
   });
 
   it('is throttled: an owner gets a few notices, not a mail bomb; one address gets 429', async () => {

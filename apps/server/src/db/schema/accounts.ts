@@ -133,3 +133,20 @@ export const userPreferences = pgTable('user_preferences', {
   preferences: jsonb('preferences').notNull(),
   ...auditColumns(),
 });
+
+/**
+ * Usernames held by a sign-up whose email already had an account: no account is made, but the
+ * username is refused to others for as long as a new unconfirmed account would keep it (see
+ * accounts service `signup`), so the username does not tell whether the email was taken. Expired
+ * holds no longer count and are deleted by the outbox worker's clean-up.
+ */
+export const usernameHolds = pgTable(
+  'username_holds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ...auditColumns(),
+  },
+  (t) => [uniqueIndex('username_holds_username_lower_key').on(sql`lower(${t.username})`)],
+);

@@ -13,11 +13,11 @@ import {
   type SignupRequest,
   type VerifyEmailRequest,
 } from '@ledgerdesk/contracts';
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
-import { passwordResetTokens, sessions, userPreferences, users } from '../../db/schema';
+import { passwordResetTokens, sessions, usernameHolds, userPreferences, users } from '../../db/schema';
 import type { Actor, AuditLog } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { Mail, Mailer } from '../../lib/mailer';
@@ -46,6 +46,11 @@ export const SIGNUP_LIMITS = {
 } satisfies Record<string, ThrottleRule>;
 
 type PasswordMailKind = 'reset' | 'welcome';
+
+/** The first key of the usernames' advisory locks (the two-key space, apart from other locks). */
+const USERNAME_LOCK_SPACE = 1_684_366_701;
+/** Who deletes the sign-ups whose confirmation window has passed, in the audit log. */
+const CLEAN_UP_ACTOR: Actor = { id: null, label: 'clean-up', ip: '', requestId: '' };
 
 /** The outbox kind of every mail to an account's owner; `template` says which mail. */
 export const ACCOUNT_MAIL = 'account-mail';
@@ -106,13 +111,61 @@ export function createAccountsService(deps: {
   const { db, config, audit, auth, mailer, outbox } = deps;
   const throttle = createThrottle(db);
 
-  /** Whether another account has this username, in any case; pass the transaction when in one. */
-  async function usernameTaken(
-    username: string,
-    exceptUserId?: string,
-    executor: Database = db,
-  ): Promise<boolean> {
-    const [row] = await executor
+  /**
+   * Deletes what a sign-up left that was never confirmed within VERIFY_TOKEN_MINUTES: unconfirmed
+   * accounts that never signed in, and expired username holds. Both expire at the same moment (a
+   * hold's expiry is its sign-up's time plus that window), so a username comes free the same way
+   * whether its sign-up made an account or not. `only` limits it to one sign-up's username (and
+   * email), which assertUsernameFree and signup clear before they look.
+   */
+  async function removeExpiredSignups(executor: Database, only?: { username: string; email?: string }) {
+    const window = sql.raw(`interval '${VERIFY_TOKEN_MINUTES} minutes'`);
+    const removed = await executor
+      .delete(users)
+      .where(
+        and(
+          isNull(users.emailVerifiedAt),
+          isNull(users.lastLoginAt),
+          sql`${users.createdAt} <= now() - ${window}`,
+          only
+            ? or(
+                sql`lower(${users.username}) = lower(${only.username})`,
+                only.email === undefined ? undefined : eq(users.email, only.email),
+              )
+            : undefined,
+        ),
+      )
+      .returning({ id: users.id, email: users.email, username: users.username });
+    for (const user of removed) {
+      await audit.record(executor, CLEAN_UP_ACTOR, {
+        action: 'signup.expire',
+        entity: 'user',
+        key: user.id,
+        before: { email: user.email, username: user.username },
+      });
+    }
+    await executor
+      .delete(usernameHolds)
+      .where(
+        and(
+          sql`${usernameHolds.expiresAt} <= now()`,
+          only ? sql`lower(${usernameHolds.username}) = lower(${only.username})` : undefined,
+        ),
+      );
+  }
+  outbox.onCleanUp(() => db.transaction((tx) => removeExpiredSignups(tx as Database)));
+
+  /**
+   * Refuses (409) a username another account has or a sign-up holds, in any case. Call it in the
+   * transaction that then writes the username: it locks the username until that transaction ends,
+   * so that two writers (sign-up, its hold, an administrator, a profile change) cannot both pass.
+   */
+  async function assertUsernameFree(executor: Database, username: string, exceptUserId?: string) {
+    await executor.execute(
+      sql`select pg_advisory_xact_lock(${USERNAME_LOCK_SPACE}, hashtext(lower(${username})))`,
+    );
+    await removeExpiredSignups(executor, { username });
+    const [account] = await executor
       .select({ id: users.id })
       .from(users)
       .where(
@@ -122,7 +175,12 @@ export function createAccountsService(deps: {
         ),
       )
       .limit(1);
-    return Boolean(row);
+    const [hold] = await executor
+      .select({ id: usernameHolds.id })
+      .from(usernameHolds)
+      .where(sql`lower(${usernameHolds.username}) = lower(${username})`)
+      .limit(1);
+    if (account || hold) throw usernameConflict();
   }
 
   /**
@@ -304,14 +362,16 @@ export function createAccountsService(deps: {
 
   return {
     sendPasswordMail,
-    usernameTaken,
+    assertUsernameFree,
 
     /**
      * Creates an unconfirmed account and queues its confirmation link. A taken email answers the
-     * same (the same statements run, the account is left as it is) and its owner gets a notice
-     * instead, so that sign-up does not tell who has an account. A taken username is still a 409:
-     * it is checked first, whatever the email. Past SIGNUP_LIMITS an address gets 429 and an email
-     * no more mail (a new account then asks for its link again from the sign-in page).
+     * same and its owner gets a notice instead, so that sign-up does not tell who has an account:
+     * the account is left as it is, and the username is held (username_holds) for as long as a new
+     * unconfirmed account would keep it, so that signing up with it again gets the same 409 either
+     * way. A taken username is still a 409: it is checked first, whatever the email. Past
+     * SIGNUP_LIMITS an address gets 429 and an email no more mail (a new account then asks for its
+     * link again from the sign-in page).
      */
     async signup(input: SignupRequest, actor: Omit<Actor, 'id' | 'label'>) {
       assertAcceptablePassword(input.password, { email: input.email, username: input.username });
@@ -322,12 +382,14 @@ export function createAccountsService(deps: {
         accountMessages.tooManySignups,
         SIGNUP_LIMITS,
       );
-      if (await usernameTaken(input.username)) throw usernameConflict();
       const passwordHash = await hashPassword(input.password);
       const id = randomUUID();
       const who: Actor = { ...actor, id, label: input.email };
       try {
         await db.transaction(async (tx) => {
+          await assertUsernameFree(tx as Database, input.username);
+          // An account of this address left unconfirmed past its window goes now: a new one is made.
+          await removeExpiredSignups(tx as Database, { username: input.username, email: input.email });
           const [user] = await tx
             .insert(users)
             .values({
@@ -343,6 +405,12 @@ export function createAccountsService(deps: {
             })
             .onConflictDoNothing({ target: users.email })
             .returning();
+          // assertUsernameFree removed any expired hold of the username: none is in the way.
+          if (!user)
+            await tx.insert(usernameHolds).values({
+              username: input.username,
+              expiresAt: sql`now() + ${sql.raw(`interval '${VERIFY_TOKEN_MINUTES} minutes'`)}`,
+            });
           const requester: Actor = user ? who : { ...who, id: null };
           await audit.record(
             tx as Database,
@@ -429,9 +497,10 @@ export function createAccountsService(deps: {
         .where(eq(users.id, user.id));
       if (!stored) throw AppError.notFound();
       const input = mergeOnto(stored, change);
-      if (await usernameTaken(input.username, user.id)) throw usernameConflict();
       try {
         await db.transaction(async (tx) => {
+          if (input.username !== stored.username)
+            await assertUsernameFree(tx as Database, input.username, user.id);
           await tx
             .update(users)
             .set({

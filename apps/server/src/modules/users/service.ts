@@ -24,7 +24,7 @@ import { type AuthUser, can } from '../../plugins/auth';
 import { listPage, orderingOf, type Page, searchCondition } from '../../resources/list';
 import { existingIds, findById } from '../../resources/records';
 import type { AccountsService } from '../accounts/service';
-import { assertAcceptablePassword, conflictOfUser, usernameConflict } from '../accounts/service';
+import { assertAcceptablePassword, conflictOfUser } from '../accounts/service';
 import type { AuthService } from '../auth/service';
 
 type UserRow = typeof users.$inferSelect;
@@ -305,12 +305,12 @@ export function createUsersService(deps: {
       if (input.isAdmin && !caller.isAdmin) throw AppError.forbidden(userMessages.adminOnly);
       if (input.password)
         assertAcceptablePassword(input.password, { email: input.email, username: input.username });
-      if (await accounts.usernameTaken(input.username)) throw usernameConflict();
       const passwordHash = input.password ? await hashPassword(input.password) : null;
       let created: UserRecord;
       try {
         created = await db.transaction(async (tx) => {
           const executor = tx as Database;
+          await accounts.assertUsernameFree(executor, input.username);
           const groupIds = await assertGroupsExist(executor, input.groupIds);
           assertMayGrant(caller, await permissionsOfGroups(executor, groupIds));
           const [row] = await executor
@@ -391,11 +391,8 @@ export function createUsersService(deps: {
           assertMayGrant(caller, await permissionsOfGroups(executor, joined));
           if (changes.isActive === false || changes.isAdmin === false)
             await assertAdminRemains(executor, before);
-          if (
-            changes.username !== undefined &&
-            (await accounts.usernameTaken(changes.username, id, executor))
-          )
-            throw usernameConflict();
+          if (changes.username !== undefined)
+            await accounts.assertUsernameFree(executor, changes.username, id);
           if (Object.keys(changes).length === 0 && joined.length === 0 && left.length === 0)
             return toRecord(before, groupsBefore);
 
