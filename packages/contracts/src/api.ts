@@ -24,9 +24,12 @@ export const recordVersion = z.number();
  * (the last writer wins). Ignored when creating.
  */
 export const versionInput = z.optional(
-  z
-    .number('The version must be a number.')
-    .check(z.int('The version must be a whole number.'), z.minimum(1, 'The version starts at 1.')),
+  z.number('The version must be a number.').check(
+    z.int('The version must be a whole number.'),
+    z.minimum(1, 'The version starts at 1.'),
+    // The column is a PostgreSQL integer: a larger number is no version any record has had.
+    z.maximum(2_147_483_647, 'The version is too large.'),
+  ),
 );
 
 /** The success envelope of every mutation. */

@@ -7,8 +7,6 @@ export const messages = {
   invalidCredentials: 'Invalid credentials',
   notFound: 'Sorry! the data you are looking for could not be found',
   loginFailed: 'Login Failed: Incorrect email or password.',
-  emailNotVerified:
-    'Confirm your email address first: open the link we mailed you when you signed up, or ask for a new one.',
   fetchFailed: 'Fetching data has failed.',
   unexpected: 'An unexpected error occurred',
   forbidden: 'You do not have permission to do this.',
@@ -42,8 +40,6 @@ export const errorCodes = {
   validation: 'VALIDATION_FAILED',
   unauthorized: 'UNAUTHORIZED',
   loginFailed: 'LOGIN_FAILED',
-  /** The right password, but the account's address is not confirmed yet (sign-up's mailed link). */
-  emailNotVerified: 'EMAIL_NOT_VERIFIED',
   forbidden: 'FORBIDDEN',
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',

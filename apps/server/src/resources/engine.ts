@@ -208,7 +208,8 @@ export function registerResource<
         await def.validate?.(executor, input);
         const [row] = (await executor
           .insert(table)
-          .values({ ...def.toValues(input), createdBy: actor.id, updatedBy: actor.id } as never)
+          // A new record is version 1, whatever version the body names.
+          .values({ ...def.toValues(input), version: 1, createdBy: actor.id, updatedBy: actor.id } as never)
           .returning()) as Row<T>[];
         if (!row) throw new Error(`${def.entity} insert returned nothing`);
         const id = (row as { id: string }).id;

@@ -64,18 +64,17 @@ describe('sign up', () => {
       data: { email: 'signed.up@test.local', username: 'signedup' },
     });
 
-    // Not before the address is confirmed: the right password is told so, a wrong one is not.
+    // Not before the address is confirmed, and the right password is answered like a wrong one:
+    // a stranger who signs up with someone's address learns nothing from signing in.
     const early = await post('/api/users/login/', {
       email: 'signed.up@test.local',
       password: 'violet-harbour-92',
     });
-    expect(early.statusCode).toBe(403);
-    expect(early.json()).toMatchObject({
-      errorCode: errorCodes.emailNotVerified,
-      errorMessage: messages.emailNotVerified,
-    });
+    expect(early.statusCode).toBe(401);
+    expect(early.json()).toEqual({ errorCode: errorCodes.loginFailed, errorMessage: messages.loginFailed });
     const wrong = await post('/api/users/login/', { email: 'signed.up@test.local', password: 'not-it-1234' });
     expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(early.json());
 
     const mail = await mailTo('signed.up@test.local', before);
     expect(mail.subject).toBe('Confirm your Ledgerdesk email address');
@@ -113,6 +112,15 @@ describe('sign up', () => {
     const rows = await ctx.database.db.select().from(users).where(eq(users.email, 'owner@test.local'));
     expect(rows).toHaveLength(1);
     expect(rows[0]?.username).toBe('owner');
+
+    // Signing in with the password the sign-up chose says nothing either: the unconfirmed new
+    // account and the owner's account (whose password is another) answer alike.
+    const signIn = (email: string) =>
+      post('/api/users/login/', { email, password: 'violet-harbour-92' }, { ip: '10.6.0.1' });
+    const [asFresh, asTaken] = [await signIn('fresh@test.local'), await signIn('owner@test.local')];
+    expect(asFresh.statusCode).toBe(401);
+    expect(asTaken.statusCode).toBe(401);
+    expect(asTaken.json()).toEqual(asFresh.json());
   });
 
   describe('the username of a sign-up tells nothing about its email', () => {

@@ -23,6 +23,16 @@ describe('every resource of the engine', () => {
     expect(registeredResources(ctx.app).length).toBeGreaterThanOrEqual(19);
   });
 
+  it('start at version 1 whatever a create names, and refuse a version no integer column holds', async () => {
+    const created = await call('POST', '/api/apps/task', { task: 'Versioned from the start', version: 7 });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().data.version).toBe(1);
+    const key = created.json().data._id;
+    const tooLarge = await call('PATCH', `/api/apps/task/${key}`, { task: 'Too far', version: 2 ** 31 });
+    expect(tooLarge.statusCode).toBe(400);
+    expect(tooLarge.json().fieldErrors).toEqual({ version: 'The version is too large.' });
+  });
+
   it('refuses the second of two updates of the same version, with the current record', async () => {
     const resources = registeredResources(ctx.app);
     expect(resources.length).toBeGreaterThan(0);

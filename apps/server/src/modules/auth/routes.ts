@@ -23,8 +23,6 @@ export function authRoutes(app: FastifyInstance, auth: AuthService) {
           200: loginResponse,
           400: errorResponse,
           401: errorResponse,
-          // The address of a signed-up account is not confirmed yet (EMAIL_NOT_VERIFIED).
-          403: errorResponse,
           429: errorResponse,
         },
       },

@@ -216,16 +216,16 @@ export function createAuthService(deps: { db: Database; config: Config; audit: A
       if (ceiling && !(user && (await signedInFrom(user.id, client.ip)))) assertNotLocked(ceiling);
 
       const passwordOk = await verifyPassword(user?.passwordHash, input.password);
-      if (!user || !passwordOk || !user.isActive) {
+      // An account whose address is not confirmed fails like a wrong password: anyone can sign up
+      // with someone else's address and a password of their own, so a distinct answer for "right
+      // password, not confirmed" would tell them whether the address already had an account (then
+      // their password is not the one stored). The login page offers the link again on a failure.
+      if (!user || !passwordOk || !user.isActive || !user.emailVerifiedAt) {
         await throttle.hit(keys.pair, LOGIN_LIMITS.perAccountAndAddress);
         await throttle.hit(keys.address, LOGIN_LIMITS.perAddress);
         await throttle.hit(keys.account, LOGIN_LIMITS.perAccount);
         throw new AppError(401, errorCodes.loginFailed, messages.loginFailed);
       }
-      // Only the owner knows the password, so saying this tells a stranger nothing.
-      if (!user.emailVerifiedAt)
-        throw new AppError(403, errorCodes.emailNotVerified, messages.emailNotVerified);
-
       // The owner's own mistakes from here are forgotten; the ceiling is not, or a guesser spread
       // over many addresses would get a fresh allowance each time the owner signs in.
       await throttle.clear(keys.pair);

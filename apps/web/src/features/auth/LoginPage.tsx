@@ -47,7 +47,8 @@ export function LoginPage() {
   const [serverError, setServerError] = useState<string | null>(null);
   // A success message from sign-up or a password reset, handed over with the navigation.
   const [notice, setNotice] = useState(() => readLoginNotice(location.state));
-  // The right password of an account whose address is not confirmed yet: offer a new link.
+  // A failed sign-in may be a new account whose address is not confirmed yet (the server answers
+  // it like a wrong password, so as not to tell who has an account): offer the link again.
   const [unverified, setUnverified] = useState(false);
   const [resending, setResending] = useState(false);
   const [values, setValues] = useState<LoginRequest>({ email: notice?.email ?? '', password: '' });
@@ -88,7 +89,7 @@ export function LoginPage() {
     } catch (error) {
       setSubmitting(false);
       setServerError(errorMessageOf(error));
-      setUnverified(isApiError(error) && error.errorCode === errorCodes.emailNotVerified);
+      setUnverified(isApiError(error) && error.errorCode === errorCodes.loginFailed);
       showErrors(Object.fromEntries(fieldErrorsOf(error, fields)));
       return;
     }
@@ -131,6 +132,7 @@ export function LoginPage() {
       {serverError ? (
         <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle aria-hidden="true" />}>
           <Text size="sm">{serverError}</Text>
+          {unverified ? <Text size="sm">{t('login.unconfirmedHint')}</Text> : null}
           {unverified ? (
             <Button
               variant="subtle"
