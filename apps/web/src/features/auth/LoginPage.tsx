@@ -132,7 +132,11 @@ export function LoginPage() {
       {serverError ? (
         <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle aria-hidden="true" />}>
           <Text size="sm">{serverError}</Text>
-          {unverified ? <Text size="sm">{t('login.unconfirmedHint')}</Text> : null}
+          {unverified ? (
+            <Text size="sm" mt={4}>
+              {t('login.unconfirmedHint')}
+            </Text>
+          ) : null}
           {unverified ? (
             <Button
               variant="subtle"
