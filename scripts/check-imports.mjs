@@ -1,7 +1,7 @@
 // The import direction of ARCHITECTURE.md, checked on every `npm run lint` (and so in CI).
 //
 // Server (apps/server/src), from the bottom up; a file may import its own layer and those below:
-//   lib, db, config, paths  →  core  →  plugins  →  resources  →  modules  →  seed  →  app, main, cli
+//   lib, db, config, paths  →  plugins  →  resources  →  modules  →  seed  →  app, main, cli, admin
 // and a module reaches another module only through that module's service.ts.
 // Web (apps/web/src): app → features → resources, components → lib, i18n → contracts; a feature
 // never imports another feature.
@@ -14,12 +14,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const serverLayers = [
   ['lib', 'db', 'config.ts', 'paths.ts'],
-  ['core'],
   ['plugins'],
   ['resources'],
   ['modules'],
   ['seed'],
-  ['app.ts', 'main.ts', 'cli.ts'],
+  ['app.ts', 'main.ts', 'cli.ts', 'admin'],
 ];
 const webLayers = [
   ['locales'],
@@ -54,12 +53,18 @@ function check(srcDir, layers, extraRule) {
   const problems = [];
   for (const file of sourceFiles(srcDir)) {
     const from = layerOf(file);
+    if (from === null) {
+      problems.push(
+        `${path.relative(root, file)}: in no layer (place its folder in scripts/check-imports.mjs)`,
+      );
+      continue;
+    }
     for (const specifier of importsOf(readFileSync(file, 'utf8'))) {
       const target = path.resolve(path.dirname(file), specifier);
       if (!target.startsWith(srcDir + path.sep)) continue;
       const to = layerOf(target);
       const where = `${path.relative(root, file)} imports ${specifier}`;
-      if (from !== null && to !== null && to > from) {
+      if (to !== null && to > from) {
         problems.push(`${where}: ${layers[to].join('/')} is above ${layers[from].join('/')}`);
         continue;
       }
