@@ -26,6 +26,7 @@ import type { Outbox } from '../../lib/outbox';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { createThrottle, type ThrottleRule } from '../../lib/throttle';
 import { hashToken, newToken } from '../../lib/tokens';
+import { nextVersion } from '../../lib/versions';
 import type { AuthUser } from '../../plugins/auth';
 import type { AuthService } from '../auth/service';
 import { passwordProblem } from './password-policy';
@@ -356,7 +357,7 @@ export function createAccountsService(deps: {
     if (claimed.length === 0) throw tokenRefused(purpose, 'used');
     await tx
       .update(users)
-      .set({ emailVerifiedAt: sql`now()`, version: sql`${users.version} + 1` })
+      .set({ emailVerifiedAt: sql`now()`, version: nextVersion(users.version) })
       .where(and(eq(users.id, row.user.id), isNull(users.emailVerifiedAt)));
   }
 
@@ -508,7 +509,7 @@ export function createAccountsService(deps: {
               firstName: input.firstName,
               lastName: input.lastName,
               updatedBy: user.id,
-              version: sql`${users.version} + 1`,
+              version: nextVersion(users.version),
             })
             .where(eq(users.id, user.id));
           await audit.record(tx as Database, actor, {

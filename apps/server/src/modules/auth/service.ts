@@ -18,6 +18,7 @@ import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { createThrottle, type ThrottleRule } from '../../lib/throttle';
 import { hashToken, newToken } from '../../lib/tokens';
+import { nextVersion } from '../../lib/versions';
 import type { AuthUser } from '../../plugins/auth';
 import { createCallerCache } from './callers';
 
@@ -284,7 +285,7 @@ export function createAuthService(deps: { db: Database; config: Config; audit: A
       const run = async (tx: Database) => {
         await tx
           .update(users)
-          .set({ passwordHash, updatedBy: actor.id, version: sql`${users.version} + 1` })
+          .set({ passwordHash, updatedBy: actor.id, version: nextVersion(users.version) })
           .where(eq(users.id, userId));
         const sessionsEnded = await revokeSessions(tx, userId, actor, options.keepSessionId);
         const keysRevoked = await tx

@@ -20,6 +20,7 @@ import { groups, userGroups, users } from '../../db/schema';
 import type { Actor, AuditLog } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
+import { changedValues, isStale, nextVersion } from '../../lib/versions';
 import { type AuthUser, can } from '../../plugins/auth';
 import { listPage, orderingOf, type Page, searchCondition } from '../../resources/list';
 import { existingIds, findById } from '../../resources/records';
@@ -53,15 +54,6 @@ function assertMayGrant(caller: AuthUser, granted: readonly string[]) {
 
 /** The elements of `after` not in `before`. */
 const addedTo = <T>(before: readonly T[], after: readonly T[]) => after.filter((x) => !before.includes(x));
-
-/** The fields of `input` that are given and differ from the stored row: what an update writes. */
-function changedFields<Row extends object, Input extends object>(row: Row, input: Input) {
-  const changes: Partial<Input> = {};
-  for (const [field, value] of Object.entries(input) as [keyof Input & keyof Row, unknown][]) {
-    if (value !== undefined && value !== row[field]) changes[field] = value as Input[typeof field];
-  }
-  return changes;
-}
 
 const fullName = sql`(${users.firstName} || ' ' || ${users.lastName})`;
 const userSortable = {
@@ -373,10 +365,9 @@ export function createUsersService(deps: {
           if (input.isAdmin === false || input.isActive === false) await lockAdmins(executor);
           const before = await lockUser(executor, id);
           const groupsBefore = (await groupsOf(executor, [id])).get(id) ?? [];
-          if (expected !== undefined && expected !== before.version)
-            throw AppError.stale(toRecord(before, groupsBefore));
+          if (isStale(expected, before.version)) throw AppError.stale(toRecord(before, groupsBefore));
           const { id: _id, version: _version, groupIds: wanted, ...fields } = input;
-          const changes = changedFields(before, fields);
+          const changes = changedValues(users, before, fields);
           const idsBefore = groupsBefore.map((g) => g.id);
           const groupIds = wanted === undefined ? idsBefore : await assertGroupsExist(executor, wanted);
           const joined = addedTo(idsBefore, groupIds);
@@ -398,7 +389,7 @@ export function createUsersService(deps: {
 
           const [after] = await executor
             .update(users)
-            .set({ ...changes, updatedBy: actor.id, version: sql`${users.version} + 1` })
+            .set({ ...changes, updatedBy: actor.id, version: nextVersion(users.version) })
             .where(and(eq(users.id, id), eq(users.version, before.version)))
             .returning();
           if (!after) throw AppError.stale(toRecord(before, groupsBefore));
@@ -561,7 +552,7 @@ export function createUsersService(deps: {
           const row = await lockGroup(executor, id);
           const [before] = await describeGroups(executor, [row]);
           if (!before) throw AppError.notFound();
-          if (expected !== undefined && expected !== row.version) throw AppError.stale(before);
+          if (isStale(expected, row.version)) throw AppError.stale(before);
           const membersBefore = before.members.map((m) => m.id);
           if (!caller.isAdmin && membersBefore.includes(caller.id))
             throw AppError.forbidden(userMessages.ownGroup);
@@ -577,7 +568,7 @@ export function createUsersService(deps: {
           // A new member receives every permission of the group.
           if (joined.length) assertMayGrant(caller, permissions);
 
-          const changes = changedFields(row, { name: input.name, description: input.description });
+          const changes = changedValues(groups, row, { name: input.name, description: input.description });
           const samePermissions =
             permissions.length === row.permissions.length &&
             addedTo(row.permissions, permissions).length === 0;
@@ -586,7 +577,7 @@ export function createUsersService(deps: {
 
           const [updatedRow] = await executor
             .update(groups)
-            .set({ ...changes, updatedBy: actor.id, version: sql`${groups.version} + 1` })
+            .set({ ...changes, updatedBy: actor.id, version: nextVersion(groups.version) })
             .where(and(eq(groups.id, id), eq(groups.version, row.version)))
             .returning();
           if (!updatedRow) throw AppError.stale(before);
