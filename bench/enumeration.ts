@@ -1,22 +1,7 @@
-// Account enumeration by timing (issue 10): forgot-password for an address with an account and for
-// one without, and sign-up with a new and with a taken email, must not differ measurably. Both
-// take the same path by design (the outbox worker, not the request, decides who gets mail); this
-// measures it, on PGlite and, when BENCH_DATABASE_URL names a PostgreSQL server (a database this
-// may add rows to), on PostgreSQL too.
-//   Budget: the median gap between the two kinds is at most 1 ms (forgot-password) and 10 % of the
-//   request (sign-up, where the argon2 hash of the password dominates).
-// Server time through inject, each from its own address (the throttle). The two kinds go in pairs,
-// one right after the other, and the gap is the median of the pairs' differences: on a shared,
-// busy machine the load drifts within a run, and pairing cancels that drift.
-// Run: npx tsx bench/enumeration.ts [runs, default 3]
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { openDatabase } from '../apps/server/src/db/client';
 import { users } from '../apps/server/src/db/schema';
 import { seedDatabase } from '../apps/server/src/seed';
+import { openBench } from './harness';
 
 const RUNS = Number(process.argv[2] ?? 3);
 const FORGOT_PAIRS = 150;
@@ -34,20 +19,10 @@ function pairUp(times: { known: number[]; unknown: number[] }): Pair {
 }
 
 async function run(engine: 'pglite' | 'postgres') {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'ledgerdesk-bench-enumeration-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    ADMIN_EMAIL: 'bench@example.com',
-    ADMIN_PASSWORD: 'bench-password-1',
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'silent',
-  });
-  const database = await openDatabase({
-    databaseUrl: engine === 'postgres' ? process.env.BENCH_DATABASE_URL : undefined,
-    dataDir,
-  });
+  const bench = await openBench('enumeration', engine);
+  const { config, database } = bench;
   // The worker is not started: what is measured is the request, which only enqueues.
-  const app = await buildApp({ config, database, webDistDir: path.join(dataDir, 'none') });
+  const app = await buildApp({ config, database, webDistDir: bench.webDistDir });
   let address = 0;
   const nextIp = () => {
     address += 1;
@@ -131,8 +106,7 @@ async function run(engine: 'pglite' | 'postgres') {
     return okForgot && okSignup;
   } finally {
     await app.close();
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 

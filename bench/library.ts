@@ -5,16 +5,12 @@
 //   5,000 children ≤ 100 ms; a roll-up of the whole library ≤ 500 ms; importing 100,000 rows ≤ 60 s.
 // Run: npx tsx bench/library.ts
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { libraryCsvColumns } from '@ledgerdesk/contracts';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { openDatabase } from '../apps/server/src/db/client';
 import { libraryCodes, libraryUnits } from '../apps/server/src/db/schema';
 import { seedDatabase } from '../apps/server/src/seed';
+import { BENCH_ADMIN, openBench } from './harness';
 
 const L4_TOTAL = 200_000;
 const BIG_PARENT_CHILDREN = 5_000;
@@ -94,20 +90,9 @@ function* libraryRows(unitId: string): Generator<Row> {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 async function run(engine: 'pglite' | 'postgres') {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'ledgerdesk-bench-library-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    ADMIN_EMAIL: 'bench@example.com',
-    ADMIN_PASSWORD: 'bench-password-1',
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'silent',
-    // One user calling as fast as it can: the rate limit counts every call but never refuses one.
-    RATE_LIMIT: '10000',
-  });
-  const database = await openDatabase({
-    databaseUrl: engine === 'postgres' ? process.env.BENCH_DATABASE_URL : undefined,
-    dataDir,
-  });
+  // One user calling as fast as it can: the rate limit counts every call but never refuses one.
+  const bench = await openBench('library', engine, { RATE_LIMIT: '10000' });
+  const { config, database } = bench;
   const results: { name: string; ms: number; budget: number }[] = [];
   try {
     await database.migrate();
@@ -131,11 +116,11 @@ async function run(engine: 'pglite' | 'postgres') {
     await database.db.execute(sql`analyze library_codes`);
     console.log(`[${engine}] loaded ${total} codes in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
-    const app = await buildApp({ config, database, webDistDir: path.join(dataDir, 'none') });
+    const app = await buildApp({ config, database, webDistDir: bench.webDistDir });
     const login = await app.inject({
       method: 'POST',
       url: '/api/users/login/',
-      payload: { email: 'bench@example.com', password: 'bench-password-1' },
+      payload: BENCH_ADMIN,
     });
     const headers = { authorization: `Bearer ${login.json().accessToken}` };
     const time = async (url: string, runs = 15) => {
@@ -215,8 +200,7 @@ async function run(engine: 'pglite' | 'postgres') {
     await app.close();
   } finally {
     await database.db.delete(libraryCodes).catch(() => {});
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
   for (const r of results) {
     console.log(

@@ -122,12 +122,19 @@ const bulkDelete = z.object({
     .check(z.minLength(1, 'Choose at least one.'), z.maxLength(500, 'At most 500 at once.')),
 });
 
-// biome-ignore lint/suspicious/noExplicitAny: definitions of any table, record, input and filters.
-type AnyDefinition = ResourceDefinition<any, any, any, any>;
+/** What a walk over every resource needs of one (versions.test.ts): where it is, how a record is input. */
+export type RegisteredResource = {
+  entity: string;
+  path: string;
+  input: z.ZodMiniObject;
+  toInput: (record: Versioned) => unknown;
+  /** SPEC §7's update path with the key in the body, when the resource has one. */
+  updateAlias: string | undefined;
+};
 declare module 'fastify' {
   interface FastifyInstance {
     /** Every resource registered, in order, for tests that walk them all (versions.test.ts). */
-    resourceDefinitions: AnyDefinition[];
+    resourceDefinitions: RegisteredResource[];
   }
 }
 /**
@@ -136,7 +143,7 @@ declare module 'fastify' {
  */
 export const registerResourceRegistry = (app: FastifyInstance) => app.decorate('resourceDefinitions', []);
 /** Every resource registered on `app`, in the order of registration. */
-export const registeredResources = (app: FastifyInstance): readonly AnyDefinition[] =>
+export const registeredResources = (app: FastifyInstance): readonly RegisteredResource[] =>
   app.resourceDefinitions;
 
 export function registerResource<
@@ -145,7 +152,14 @@ export function registerResource<
   I extends z.ZodMiniObject,
   F extends z.ZodMiniObject,
 >(app: FastifyInstance, deps: { db: Database; audit: AuditLog }, def: ResourceDefinition<T, R, I, F>) {
-  app.resourceDefinitions.push(def as unknown as AnyDefinition);
+  app.resourceDefinitions.push({
+    entity: def.entity,
+    path: def.path,
+    input: def.input,
+    // A record this resource answered is its R: the walk hands back what it listed.
+    toInput: (record) => def.toInput(record as R),
+    updateAlias: def.aliases?.update,
+  });
   const { db, audit } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const view = `${def.area}.view` as const;

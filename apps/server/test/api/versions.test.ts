@@ -131,14 +131,14 @@ describe('every resource of the engine', () => {
       expect(await audited(), def.path).toBe(updates);
 
       // The PUT alias (key in the body) follows the same rule.
-      if (def.aliases?.update) {
-        const put = await call('PUT', def.aliases.update, {
+      if (def.updateAlias) {
+        const put = await call('PUT', def.updateAlias, {
           _id: key,
           [field]: newValue(field, 'A'),
           version,
         });
-        expect(put.statusCode, def.aliases.update).toBe(409);
-        expect(put.json().current.version, def.aliases.update).toBe(version + 3);
+        expect(put.statusCode, def.updateAlias).toBe(409);
+        expect(put.json().current.version, def.updateAlias).toBe(version + 3);
       }
     }
   });
