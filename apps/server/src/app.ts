@@ -19,6 +19,8 @@ import { createAuthService } from './modules/auth/service';
 import { countriesRoutes } from './modules/countries/routes';
 import { createCountriesService } from './modules/countries/service';
 import { crmRoutes } from './modules/crm/routes';
+import { dashboardsRoutes } from './modules/dashboards/routes';
+import { createDashboardsService } from './modules/dashboards/service';
 import { ecommerceRoutes } from './modules/ecommerce/routes';
 import { healthRoutes } from './modules/health/routes';
 import { invoiceResource } from './modules/invoices/resource';
@@ -59,6 +61,8 @@ export type AppDeps = {
   outbox?: OutboxOptions;
   /** Where the built web app is; tests of the API alone leave it out. */
   webDistDir?: string;
+  /** The dashboards' clock: tests fix "now" to check period boundaries. */
+  now?: () => Date;
 };
 
 declare module 'fastify' {
@@ -168,6 +172,7 @@ export async function buildApp(deps: AppDeps) {
   encapsulated((scope) => apiKeysRoutes(scope, createApiKeysService({ db, audit, users })));
   encapsulated((scope) => countriesRoutes(scope, createCountriesService(db)));
   encapsulated((scope) => ecommerceRoutes(scope, { db, audit }, users));
+  encapsulated((scope) => dashboardsRoutes(scope, createDashboardsService({ db, now: deps.now })));
 
   await registerWebApp(app, deps.webDistDir ?? webDistDir);
   return app;

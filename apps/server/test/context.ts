@@ -78,7 +78,7 @@ export type TestContext = {
 
 export async function createTestContext(
   env: Record<string, string> = {},
-  options: { outbox?: OutboxOptions } = {},
+  options: { outbox?: OutboxOptions; now?: () => Date } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ledgerdesk-test-'));
   const config = loadConfig({
@@ -102,6 +102,7 @@ export async function createTestContext(
     config,
     database,
     outbox: options.outbox,
+    now: options.now,
     webDistDir: path.join(dataDir, 'no-web-app'),
   });
   let counter = 0;

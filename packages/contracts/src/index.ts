@@ -5,6 +5,7 @@ export * from './audit';
 export * from './auth';
 export * from './countries';
 export * from './crm';
+export * from './dashboards';
 export * from './decimal';
 export * from './ecommerce';
 export * from './fields';

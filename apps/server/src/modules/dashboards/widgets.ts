@@ -1,0 +1,76 @@
+import type {
+  DashboardName,
+  dashboardCatalogue,
+  FigureUnit,
+  KpiWidget,
+  Permission,
+  widgetKinds,
+} from '@ledgerdesk/contracts';
+import type { z } from 'zod/mini';
+import type { Database } from '../../db/client';
+import type { PeriodWindow } from '../../lib/periods';
+import type { AuthUser } from '../../plugins/auth';
+
+/** What a widget is computed from: the database, the caller, and the period in their zone. */
+export interface WidgetContext {
+  db: Database;
+  user: AuthUser;
+  /** Whether the caller holds a permission (administrators hold all). */
+  can(permission: Permission): boolean;
+  window: PeriodWindow;
+  now: Date;
+}
+
+type KindOf<
+  D extends DashboardName,
+  W extends keyof (typeof dashboardCatalogue)[D],
+> = (typeof dashboardCatalogue)[D][W] & keyof typeof widgetKinds;
+type WidgetOf<K extends keyof typeof widgetKinds> = Omit<z.infer<(typeof widgetKinds)[K]>, 'id'>;
+
+export interface WidgetDefinition<K extends keyof typeof widgetKinds> {
+  /** Who sees the widget: a caller holding every one of these (an area's `.view`, mostly). */
+  needs: readonly Permission[];
+  compute(context: WidgetContext): Promise<WidgetOf<K>>;
+  /** SCAFFOLDING (not-built.ts): left out for everyone until its query is written. */
+  notBuilt?: true;
+}
+
+/** A dashboard: every widget of its catalogue entry, each with its permission and its query. */
+export type DashboardDefinition<D extends DashboardName> = {
+  [W in keyof (typeof dashboardCatalogue)[D]]: WidgetDefinition<KindOf<D, W>>;
+};
+
+/** The change from `previous` to `counter` in percent, one decimal; null when there is no base. */
+export function change(counter: number, previous: number | null): number | null {
+  if (previous === null || previous === 0) return null;
+  return Math.round(((counter - previous) / Math.abs(previous)) * 1000) / 10;
+}
+
+const unitFormat: Record<FigureUnit, { prefix: string; suffix: string; decimals: number }> = {
+  money: { prefix: '$', suffix: '', decimals: 2 },
+  count: { prefix: '', suffix: '', decimals: 0 },
+  percent: { prefix: '', suffix: '%', decimals: 1 },
+  days: { prefix: '', suffix: ' d', decimals: 0 },
+};
+
+/** A counter (SPEC §3), its change against the previous period when there is one. */
+export function kpi(
+  unit: FigureUnit,
+  label: string,
+  caption: string,
+  counter: number,
+  previous: number | null,
+  href?: string,
+): Omit<KpiWidget, 'id'> {
+  return {
+    kind: 'kpi',
+    label,
+    unit,
+    counter,
+    previous,
+    percentage: change(counter, previous),
+    ...unitFormat[unit],
+    caption,
+    ...(href ? { href } : {}),
+  };
+}
