@@ -1,5 +1,6 @@
-import { useComputedColorScheme, useMantineTheme } from '@mantine/core';
+import { useMantineTheme } from '@mantine/core';
 import { useMemo } from 'react';
+import { usePreferences } from '../../lib/preferences';
 
 /** The colours and font of the charts, from the Mantine theme in the current colour scheme. */
 export interface ChartStyle {
@@ -23,7 +24,9 @@ const seriesColours = ['teal', 'orange', 'grape', 'cyan', 'pink', 'lime', 'indig
 
 export function useChartStyle(): ChartStyle {
   const theme = useMantineTheme();
-  const scheme = useComputedColorScheme('light');
+  // The theme setting is the colour scheme (lib/layout-boot.ts): Mantine's own state is not told of
+  // a switch, the preferences are.
+  const scheme = usePreferences().layout.theme;
   return useMemo(() => {
     const dark = scheme === 'dark';
     const { colors } = theme;
