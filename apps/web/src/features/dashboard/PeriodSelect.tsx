@@ -1,5 +1,5 @@
 import { type DashboardPeriod, dashboardMonths, dashboardPeriods } from '@ledgerdesk/contracts';
-import { Select } from '@mantine/core';
+import { NativeSelect } from '@mantine/core';
 import { IconCalendar } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,16 +39,16 @@ export function PeriodSelect({
     }));
   }, [t]);
   return (
-    <Select
+    // The browser's own select: grouped options, keyboard and screen readers for free, no popover code.
+    <NativeSelect
       label={t('period')}
       data={data}
       value={value}
-      onChange={(next) => {
+      onChange={(event) => {
+        const next = event.currentTarget.value;
         if (isPeriod(next)) onChange(next);
       }}
-      allowDeselect={false}
       leftSection={<IconCalendar size={16} aria-hidden />}
-      maxDropdownHeight={360}
       w={220}
       size="sm"
     />

@@ -19,16 +19,6 @@ function base(style: ChartStyle) {
       textStyle: { color: style.text, fontFamily: style.fontFamily, fontSize: 12 },
       confine: true,
     },
-    legend: {
-      type: 'scroll',
-      textStyle: { color: style.dimmed, fontFamily: style.fontFamily },
-      pageTextStyle: { color: style.dimmed },
-      pageIconColor: style.text,
-      pageIconInactiveColor: style.grid,
-      icon: 'roundRect',
-      itemWidth: 12,
-      itemHeight: 12,
-    },
   };
 }
 
@@ -62,8 +52,7 @@ function seriesOption(widget: SeriesWidget, style: ChartStyle, words: Words) {
   return {
     ...common,
     tooltip: { ...common.tooltip, trigger: 'axis', axisPointer: { type: line ? 'line' : 'shadow' } },
-    legend: { ...common.legend, show: widget.series.length > 1, top: 0, left: 0 },
-    grid: { left: 4, right: 4, top: widget.series.length > 1 ? 36 : 12, bottom: 4, containLabel: true },
+    grid: { left: 4, right: 4, top: 12, bottom: 4, containLabel: true },
     xAxis: { ...categoryAxis(style, labels), boundaryGap: !line },
     yAxis: [
       valueAxis(style, widget.unit),
@@ -124,12 +113,10 @@ function breakdownOption(widget: BreakdownWidget, style: ChartStyle, words: Word
       ],
     };
   }
-  const legend = { ...common.legend, bottom: 0, left: 'center' };
   if (widget.chart === 'funnel') {
     return {
       ...common,
       tooltip,
-      legend,
       series: [
         {
           type: 'funnel',
@@ -138,7 +125,7 @@ function breakdownOption(widget: BreakdownWidget, style: ChartStyle, words: Word
           left: '8%',
           right: '8%',
           top: 8,
-          bottom: 40,
+          bottom: 8,
           gap: 2,
           label: { show: true, position: 'inside', color: '#fff', formatter: '{c}' },
           itemStyle: { borderColor: style.surface, borderWidth: 1 },
@@ -149,13 +136,12 @@ function breakdownOption(widget: BreakdownWidget, style: ChartStyle, words: Word
   return {
     ...common,
     tooltip,
-    legend,
     series: [
       {
         type: 'pie',
         data,
         radius: ['48%', '72%'],
-        center: ['50%', '44%'],
+        center: ['50%', '50%'],
         avoidLabelOverlap: true,
         label: { show: false },
         itemStyle: { borderColor: style.surface, borderWidth: 2, borderRadius: 4 },
@@ -165,10 +151,30 @@ function breakdownOption(widget: BreakdownWidget, style: ChartStyle, words: Word
   };
 }
 
+/** A colour between two (#rrggbb), `share` of the way from the first. */
+export function mix(from: string, to: string, share: number): string {
+  const channel = (hex: string, at: number) => Number.parseInt(hex.slice(1 + at * 2, 3 + at * 2), 16);
+  const parts = [0, 1, 2].map((at) =>
+    Math.round(channel(from, at) + (channel(to, at) - channel(from, at)) * share)
+      .toString(16)
+      .padStart(2, '0'),
+  );
+  return `#${parts.join('')}`;
+}
+
+/** The busiest cell's value (at least 1, so an empty week still has a scale). */
+export const heatmapHighest = (widget: HeatmapWidget) => Math.max(1, ...widget.values.flat());
+
 function heatmapOption(widget: HeatmapWidget, style: ChartStyle, words: Words) {
   const common = base(style);
-  const data = widget.values.flatMap((values, day) => values.map((value, column) => [column, day, value]));
-  const highest = Math.max(1, ...data.map((cell) => cell[2] ?? 0));
+  const highest = heatmapHighest(widget);
+  // Each cell coloured on the theme's scale here, rather than by ECharts' visual map (less code to load).
+  const data = widget.values.flatMap((values, day) =>
+    values.map((value, column) => ({
+      value: [column, day, value],
+      itemStyle: { color: mix(style.heat[0], style.heat[1], value / highest) },
+    })),
+  );
   return {
     ...common,
     tooltip: {
@@ -179,7 +185,7 @@ function heatmapOption(widget: HeatmapWidget, style: ChartStyle, words: Words) {
         return `${words.days[day]} ${words.hour(widget.hours[column] ?? 0)}: <b>${formatFigure(value, widget.unit)}</b>`;
       },
     },
-    grid: { left: 4, right: 4, top: 4, bottom: 44, containLabel: true },
+    grid: { left: 4, right: 4, top: 4, bottom: 4, containLabel: true },
     xAxis: {
       ...categoryAxis(
         style,
@@ -188,20 +194,6 @@ function heatmapOption(widget: HeatmapWidget, style: ChartStyle, words: Words) {
       splitArea: { show: false },
     },
     yAxis: { ...categoryAxis(style, words.days), inverse: true },
-    visualMap: {
-      type: 'continuous',
-      min: 0,
-      max: highest,
-      calculable: false,
-      orient: 'horizontal',
-      left: 'center',
-      bottom: 0,
-      itemHeight: 160,
-      itemWidth: 10,
-      inRange: { color: style.heat },
-      textStyle: { color: style.dimmed },
-      formatter: (value: number) => formatFigure(value, widget.unit, { compact: true }),
-    },
     series: [
       {
         type: 'heatmap',

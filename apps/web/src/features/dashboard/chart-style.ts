@@ -1,5 +1,5 @@
 import { useMantineTheme } from '@mantine/core';
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { usePreferences } from '../../lib/preferences';
 
 /** The colours and font of the charts, from the Mantine theme in the current colour scheme. */
@@ -25,8 +25,8 @@ const seriesColours = ['teal', 'orange', 'grape', 'cyan', 'pink', 'lime', 'indig
 export function useChartStyle(): ChartStyle {
   const theme = useMantineTheme();
   // The theme setting is the colour scheme (lib/layout-boot.ts): Mantine's own state is not told of
-  // a switch, the preferences are.
-  const scheme = usePreferences().layout.theme;
+  // a switch, the preferences are. Deferred: the page switches at once, the charts repaint after.
+  const scheme = useDeferredValue(usePreferences().layout.theme);
   return useMemo(() => {
     const dark = scheme === 'dark';
     const { colors } = theme;
