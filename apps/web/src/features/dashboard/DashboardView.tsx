@@ -165,7 +165,8 @@ export function DashboardView<D extends DashboardName>({
               return (
                 <Grid key={row.map((item) => item.widget.id).join()} gap="lg" grow={!counters}>
                   {row.map(({ widget, span }) => (
-                    <Grid.Col key={widget.id} span={spans[span]}>
+                    // min-width 0: a chart drawn wider a moment ago must not hold its column open.
+                    <Grid.Col key={widget.id} span={spans[span]} miw={0}>
                       <WidgetView widget={widget} words={words} />
                     </Grid.Col>
                   ))}

@@ -42,5 +42,12 @@ export default function EChart({ option, height, chartRef, onItemClick }: EChart
     chartRef.current?.setOption(option, { notMerge: true });
   }, [option, chartRef]);
 
-  return <div ref={box} aria-hidden="true" data-chart style={{ height, width: '100%' }} />;
+  return (
+    <div
+      ref={box}
+      aria-hidden="true"
+      data-chart
+      style={{ height, width: '100%', minWidth: 0, overflow: 'hidden' }}
+    />
+  );
 }

@@ -171,7 +171,12 @@ function FiguresTable({ title, figures, words }: { title: string; figures: Figur
                 let content: ReactNode = text;
                 if (column.type === 'status' && value !== null)
                   content = (
-                    <Badge variant="light" radius="sm" color={statusColour(String(value))}>
+                    <Badge
+                      variant="light"
+                      radius="sm"
+                      color={statusColour(String(value))}
+                      className={classes.badge}
+                    >
                       {text}
                     </Badge>
                   );
