@@ -24,7 +24,7 @@ export const valuesOf = (values: readonly string[]) =>
 /** Today and this week's Monday in the caller's zone, as dates (a week runs Monday to Sunday). */
 function calendar({ now, window }: WidgetContext) {
   const today = localDate(now, window.timeZone);
-  return { today, monday: sql`(date_trunc('week', ${today})::date)` };
+  return { today, monday: sql`(date_trunc('week', ${today}::timestamp)::date)` };
 }
 
 export const openTicketsByPriority: WidgetDefinition<'breakdown'> = {
