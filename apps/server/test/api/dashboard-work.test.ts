@@ -189,6 +189,7 @@ describe('with data', () => {
       { name: 'K2', lastContacted: null, leadScore: 90 },
       { name: 'K3', lastContacted: '2026-11-21', leadScore: 40 },
       { name: 'K4', lastContacted: '2026-10-01', leadScore: 10 },
+      { name: 'K5', lastContacted: '2026-11-23', leadScore: 55 }, // today in Tokyo, tomorrow in UTC
     ]);
     const deal = (
       dealName: string,
@@ -426,7 +427,9 @@ describe('with data', () => {
       });
       expect(column(utc.closingDeals, 'deal')).toEqual(['D7', 'D3']);
       // In Tokyo the 22nd is yesterday.
-      expect(column((await dashboard('crm', TOKYO)).closingDeals, 'deal')).toEqual(['D3']);
+      const tokyo = await dashboard('crm', TOKYO);
+      expect(column(tokyo.closingDeals, 'deal')).toEqual(['D3']);
+      expect(column(tokyo.recentContacts, 'name')).toEqual(['K5', 'K3', 'K1', 'K4']);
       expect(utc.recentContacts?.rows?.map((row) => row.cells)).toEqual([
         { name: 'K3', company: null, lastContacted: '2026-11-21', leadScore: 40 },
         { name: 'K1', company: 'Northgate', lastContacted: '2026-11-20', leadScore: 80 },

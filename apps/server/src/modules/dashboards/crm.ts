@@ -11,8 +11,8 @@ import { dealsByStage, userName, valuesOf } from './work';
  * it is won. A deal's close date is the day it closed (won) or is expected to close (open), a day of
  * the caller's calendar.
  */
-const won = sql.raw(`status = 'Deal Won'`);
-const open = sql.raw(`status <> 'Deal Won'`);
+const won = (status = sql`status`) => sql`${status} = 'Deal Won'`;
+const open = (status = sql`status`) => sql`${status} <> 'Deal Won'`;
 
 /** Close dates in a span of the window, as the caller's days. */
 const closedIn =
@@ -28,7 +28,7 @@ export const crmDashboard: DashboardDefinition<'crm'> = {
       const [row] = await rowsOf<{ amount: number; count: number }>(
         db,
         sql`select coalesce(round(sum(amount), 2), 0)::float8 as amount, count(*)::int as count
-              from crm_deals where ${open}`,
+              from crm_deals where ${open()}`,
       );
       const count = row?.count ?? 0;
       return kpi(
@@ -49,7 +49,7 @@ export const crmDashboard: DashboardDefinition<'crm'> = {
         context.db,
         sql`select coalesce(round(sum(amount) filter (where ${span.current}), 2), 0)::float8 as counter,
                    coalesce(round(sum(amount) filter (where ${span.previous}), 2), 0)::float8 as previous
-              from crm_deals where ${won} and ${span.either}`,
+              from crm_deals where ${won()} and ${span.either}`,
       );
       return kpi(
         'money',
@@ -111,7 +111,7 @@ export const crmDashboard: DashboardDefinition<'crm'> = {
       // Won amounts by the day they closed, and the open pipeline by the day it is expected to close.
       return overTime(context, {
         events: sql`select ${dayStart(sql`close_date`, context.window.timeZone)} as at,
-                           case when ${won} then 'won' else 'pipeline' end as key, amount
+                           case when ${won()} then 'won' else 'pipeline' end as key, amount
                       from crm_deals
                      where ${closedIn(context)(context.window.from, context.window.to)}`,
         keys: ['won', 'pipeline'],
@@ -152,7 +152,7 @@ export const crmDashboard: DashboardDefinition<'crm'> = {
       const rows = await rowsOf<{ id: string; rep: string; deals: number; won: number }>(
         context.db,
         sql`select u.id::text, ${userName('u')} as rep, count(*)::int as deals,
-                   coalesce(round(sum(d.amount) filter (where d.${won}), 2), 0)::float8 as won
+                   coalesce(round(sum(d.amount) filter (where ${won(sql`d.status`)}), 2), 0)::float8 as won
               from crm_deals d
               join users u on u.id = d.sales_rep_id
              where ${datesInWindow(sql`d.close_date`, context.window.timeZone, context.window.from, context.window.to)}
@@ -189,7 +189,7 @@ export const crmDashboard: DashboardDefinition<'crm'> = {
                    d.close_date::text, d.stage
               from crm_deals d
               left join crm_companies c on c.id = d.company_id
-             where d.${open} and d.close_date >= ${localDate(now, window.timeZone)}
+             where ${open(sql`d.status`)} and d.close_date >= ${localDate(now, window.timeZone)}
              order by d.close_date, d.amount desc, d.id
              limit 10`,
       );
@@ -219,7 +219,8 @@ export const crmDashboard: DashboardDefinition<'crm'> = {
   },
   recentContacts: {
     needs: ['crm.view'],
-    async compute({ db }) {
+    async compute({ db, now, window }) {
+      // The contacts talked to last, up to the caller's today (a date ahead is a plan, not a contact).
       const rows = await rowsOf<{
         id: string;
         name: string;
@@ -231,7 +232,7 @@ export const crmDashboard: DashboardDefinition<'crm'> = {
         sql`select k.id::text, k.name, c.name as company, k.last_contacted::text, k.lead_score
               from crm_contacts k
               left join crm_companies c on c.id = k.company_id
-             where k.last_contacted is not null
+             where k.last_contacted <= ${localDate(now, window.timeZone)}
              order by k.last_contacted desc, k.name, k.id
              limit 10`,
       );

@@ -12,7 +12,7 @@ import { valuesOf } from './work';
  * calendar; it keeps no time of acceptance, so "accepted in the period" is an application of the
  * period that is Accepted now.
  */
-const openJob = sql`status in (${textLiterals(openJobStatuses)})`;
+const openJob = (status = sql`status`) => sql`${status} in (${textLiterals(openJobStatuses)})`;
 const appliedIn =
   ({ window }: WidgetContext) =>
   (from: Date | null, to: Date) =>
@@ -25,7 +25,7 @@ export const jobsDashboard: DashboardDefinition<'jobs'> = {
       const [row] = await rowsOf<{ counter: number; vacancies: number }>(
         db,
         sql`select count(*)::int as counter, coalesce(sum(vacancies), 0)::int as vacancies
-              from jobs where ${openJob}`,
+              from jobs where ${openJob()}`,
       );
       const vacancies = row?.vacancies ?? 0;
       return kpi(
@@ -172,7 +172,7 @@ export const jobsDashboard: DashboardDefinition<'jobs'> = {
         sql`select c.id::text, c.name, sum(j.vacancies)::int as vacancies, count(*)::int as jobs
               from jobs j
               join job_companies c on c.id = j.company_id
-             where j.${openJob}
+             where ${openJob(sql`j.status`)}
              group by c.id
              order by vacancies desc, jobs desc, c.name, c.id
              limit 10`,
