@@ -517,6 +517,19 @@ describe('with data', () => {
       expect(tokyo.applications).toMatchObject({ counter: 4, previous: 1 });
     });
 
+    it('takes the week of applied dates in the caller’s zone', async () => {
+      // UTC: Monday 16 – Sunday 22 (the 22nd's application) against 9–15 (the 10th's).
+      const utc = await dashboard('jobs', `period=week&${UTC}`);
+      expect(utc.applications).toMatchObject({ counter: 1, previous: 1 });
+      expect(utc.applicationsOverTime?.buckets).toHaveLength(7);
+      // Tokyo: the week began on Monday 23 (that day's application), against the same five hours
+      // of Monday 16, with no application.
+      const tokyo = await dashboard('jobs', `period=week&${TOKYO}`);
+      expect(tokyo.applications).toMatchObject({ counter: 1, previous: 0, percentage: null });
+      expect(tokyo.applicationsOverTime?.buckets).toEqual(['2026-11-22T15:00:00.000Z']);
+      expect(tokyo.applicationsOverTime?.series?.map((s) => s.values)).toEqual([[0], [1], [0], [0]]);
+    });
+
     it('breaks jobs down by type and ranks the companies by open vacancies', async () => {
       const { jobsByType, topCompanies } = await dashboard('jobs', UTC);
       expect(items(jobsByType)).toEqual([
