@@ -150,3 +150,29 @@ export function inWindow(column: SQL, from: Date | null, to: Date): SQL {
     ? sql`(${column} >= ${from.toISOString()}::timestamptz and ${column} < ${to.toISOString()}::timestamptz)`
     : sql`(${column} < ${to.toISOString()}::timestamptz)`;
 }
+
+/*
+ * Calendar days (`date` columns: due dates, close dates, applied dates) are days of the caller's
+ * calendar, not instants: they are compared with the caller's local dates.
+ */
+
+/** The local date of an instant in a zone (`today` for `now`). */
+export const localDate = (at: Date, timeZone: string) =>
+  sql`(${at.toISOString()}::timestamptz at time zone ${timeZone})::date`;
+
+/** The first local day that starts at or after an instant: a day is in a window when its midnight is. */
+const firstDayFrom = (at: Date, timeZone: string) =>
+  sql`(((${at.toISOString()}::timestamptz at time zone ${timeZone}) - interval '1 microsecond')::date + 1)`;
+
+/**
+ * `inWindow` for a `date` column: the days whose local midnight falls in the window (today counts
+ * while today is under way), compared as dates so that the column's index serves.
+ */
+export function datesInWindow(column: SQL, timeZone: string, from: Date | null, to: Date): SQL {
+  const before = sql`${column} < ${firstDayFrom(to, timeZone)}`;
+  return from ? sql`(${column} >= ${firstDayFrom(from, timeZone)} and ${before})` : sql`(${before})`;
+}
+
+/** The instant a `date` column's day starts in the zone: what `bucketOf` groups a day by. */
+export const dayStart = (column: SQL, timeZone: string) =>
+  sql`(${column}::timestamp at time zone ${timeZone})`;

@@ -435,6 +435,7 @@ export async function seedEcommerce(db: Database, actorId: string, staffIds: str
         productId: product.id,
         sellerId: product.sellerId,
         name: product.name,
+        category: product.category,
         color: colours ? random.pick(colours) : '',
         size: sizes ? random.pick(sizes) : '',
         image: product.images[0] ?? null,

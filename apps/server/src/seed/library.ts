@@ -128,7 +128,8 @@ export async function seedLibrary(db: Database, random: Random, actorId: string)
   const audit = { createdBy: actorId, updatedBy: actorId };
   for (const [c1, d1, level2 = []] of library) {
     const l1Id = randomUUID();
-    rows.push({ id: l1Id, level: 1, code: c1, codeComb: c1, description: d1, l1Id, ...audit });
+    const kind = c1 === '01' ? 'income' : 'expense';
+    rows.push({ id: l1Id, level: 1, code: c1, codeComb: c1, description: d1, l1Id, kind, ...audit });
     for (const [c2, d2, level3 = []] of level2) {
       const l2Id = randomUUID();
       rows.push({

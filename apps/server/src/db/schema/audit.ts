@@ -25,5 +25,7 @@ export const auditLog = pgTable(
     index('audit_log_at_idx').on(t.at),
     index('audit_log_entity_idx').on(t.entity, t.entityKey),
     index('audit_log_actor_idx').on(t.actorId),
+    // An area's latest changes (the dashboards' recent activity, the library's changes).
+    index('audit_log_entity_at_idx').on(t.entity, t.at),
   ],
 );

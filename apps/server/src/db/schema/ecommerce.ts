@@ -174,6 +174,8 @@ export const orderLines = pgTable(
       .references(() => products.id, { onDelete: 'restrict' }),
     sellerId: uuid('seller_id').references(() => sellers.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
+    /** The product's category when ordered: sales by category stay what they were. */
+    category: text('category').notNull().default(''),
     color: text('color').notNull().default(''),
     size: text('size').notNull().default(''),
     image: text('image'),

@@ -3,6 +3,7 @@ export * from './api-keys';
 export * from './audit';
 export * from './countries';
 export * from './crm';
+export * from './dashboards';
 export * from './ecommerce';
 export * from './invoices';
 export * from './jobs';

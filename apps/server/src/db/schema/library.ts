@@ -50,6 +50,11 @@ export const libraryCodes = pgTable(
     quantity: numeric('quantity', { precision: 18, scale: 3 }).notNull().default('0'),
     amount: numeric('amount', { precision: 36, scale: 5 }).generatedAlwaysAs(sql`unit_price * quantity`),
     taxable: boolean('taxable').notNull().default(false),
+    /**
+     * Income or expense: set on an L1 code, and what its whole branch counts as in the budget's
+     * totals (the dashboards show income and expenses apart, never added into one figure).
+     */
+    kind: text('kind').notNull().default('expense'),
     notes: text('notes').notNull().default(''),
     ...auditColumns(),
     ...versionColumn(),
@@ -62,6 +67,8 @@ export const libraryCodes = pgTable(
     index('library_codes_l2_idx').on(t.l2Id),
     index('library_codes_l3_idx').on(t.l3Id),
     index('library_codes_unit_idx').on(t.unitId),
+    // The largest items of the budget (the home dashboard).
+    index('library_codes_amount_idx').on(t.amount).where(sql`${t.level} = 4`),
     // Substring search (ILIKE '%term%') on code, full code and description, through trigrams.
     index('library_codes_search_idx').using(
       'gin',
@@ -69,6 +76,7 @@ export const libraryCodes = pgTable(
     ),
     check('library_codes_level_check', sql`${t.level} between 1 and 4`),
     check('library_codes_parent_check', sql`(${t.level} = 1) = (${t.parentId} is null)`),
+    check('library_codes_kind_check', sql`${t.kind} in ('income', 'expense')`),
     check('library_codes_amounts_check', sql`${t.unitPrice} >= 0 and ${t.quantity} >= 0`),
   ],
 );

@@ -2,7 +2,17 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import { bucketOf, bucketStarts, inWindow } from '../../lib/periods';
 import { notBuilt } from './not-built';
+import { salesByCategory, salesOverTime } from './sales';
 import { type DashboardDefinition, kpi, type WidgetContext } from './widgets';
+import {
+  activeProjects,
+  dealsByStage,
+  openTicketsByPriority,
+  projectsByStatus,
+  tasksDue,
+  tasksDueThisWeek,
+  tasksOverdue,
+} from './work';
 
 /** Issued invoices (not cancelled) and their amount in a span of issue dates. */
 async function invoicesIssuedIn(context: WidgetContext, from: Date | null, to: Date) {
@@ -108,14 +118,14 @@ export const homeDashboard: DashboardDefinition<'home'> = {
       };
     },
   },
-  salesByMonth: notBuilt(['ecommerce.view']),
-  salesByCategory: notBuilt(['ecommerce.view']),
-  openTicketsByPriority: notBuilt(['tickets.view']),
-  tasksDueThisWeek: notBuilt(['tasks.view']),
-  tasksOverdue: notBuilt(['tasks.view']),
-  tasksDue: notBuilt(['tasks.view']),
-  projectsByStatus: notBuilt(['projects.view']),
-  activeProjects: notBuilt(['projects.view']),
-  dealsByStage: notBuilt(['crm.view']),
+  salesByMonth: salesOverTime,
+  salesByCategory,
+  openTicketsByPriority,
+  tasksDueThisWeek,
+  tasksOverdue,
+  tasksDue,
+  projectsByStatus,
+  activeProjects,
+  dealsByStage,
   recentActivity: notBuilt([]),
 };

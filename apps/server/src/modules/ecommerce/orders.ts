@@ -52,6 +52,7 @@ async function priceLines(db: Database, lines: LineInput[]) {
     .select({
       id: products.id,
       name: products.name,
+      category: products.category,
       price: products.price,
       type: products.type,
       sellerId: products.sellerId,
@@ -305,6 +306,7 @@ export function orderResource(
           productId: l.productId,
           sellerId: l.product.sellerId,
           name: l.product.name,
+          category: l.product.category,
           color: l.color,
           size: l.size,
           image: l.product.images[0] ?? null,

@@ -1,0 +1,65 @@
+import { date, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/*
+ * Figures the dashboards read instead of scanning a million rows: sums kept current by triggers on
+ * the tables they count (migration 0012), in the same transaction as the write, so they are never
+ * behind and a rolled-back write leaves them as they were. Each statement adds its rows' difference
+ * (one upsert per bucket, in key order so that two writers cannot deadlock).
+ *
+ * Times are bucketed per UTC hour: a caller's day or month in any whole-hour zone is a set of them.
+ */
+
+/** Orders and their revenue per hour of placing and per status. */
+export const orderStatsHourly = pgTable(
+  'order_stats_hourly',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    status: text('status').notNull(),
+    orders: integer('orders').notNull(),
+    revenue: numeric('revenue', { precision: 20, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.status] })],
+);
+
+/** Order lines per hour of the order, its status and the category the product had then. */
+export const orderCategoryStatsHourly = pgTable(
+  'order_category_stats_hourly',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    status: text('status').notNull(),
+    category: text('category').notNull(),
+    quantity: integer('quantity').notNull(),
+    revenue: numeric('revenue', { precision: 20, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.status, t.category] })],
+);
+
+/** Audit entries per hour, entity and action (sign-ins are entity 'session', action 'login'). */
+export const auditStatsHourly = pgTable(
+  'audit_stats_hourly',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    entity: text('entity').notNull(),
+    action: text('action').notNull(),
+    entries: integer('entries').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.entity, t.action] })],
+);
+
+/** Audit entries per UTC day and actor: who was active, and how much (a day's precision). */
+export const auditActorDaily = pgTable(
+  'audit_actor_daily',
+  {
+    day: date('day').notNull(),
+    actorId: uuid('actor_id').notNull(),
+    entries: integer('entries').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.actorId] })],
+);
+
+/** The budget under each L1, L2 and L3 code: its active L4 items and their amount. */
+export const libraryRollups = pgTable('library_rollups', {
+  codeId: uuid('code_id').primaryKey(),
+  items: integer('items').notNull(),
+  total: numeric('total', { precision: 36, scale: 5 }).notNull(),
+});
