@@ -249,7 +249,7 @@ function KpiView({ widget, words }: { widget: KpiWidget; words: Words }) {
       href={widget.href}
       actions={<ExportButtons title={title} figures={figuresOf(widget, words)} />}
     >
-      <Text fz={28} fw={700} lh={1.15} className={classes.figure} data-kpi-value>
+      <Text fz={26} fw={700} lh={1.15} className={classes.kpiValue} data-kpi-value>
         {widget.prefix}
         {formatFigure(widget.counter, 'count', { decimals: widget.decimals })}
         {widget.suffix}

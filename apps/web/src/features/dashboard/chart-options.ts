@@ -127,7 +127,12 @@ function breakdownOption(widget: BreakdownWidget, style: ChartStyle, words: Word
           top: 8,
           bottom: 8,
           gap: 2,
-          label: { show: true, position: 'inside', color: '#fff', formatter: '{c}' },
+          label: {
+            show: true,
+            position: 'inside',
+            color: '#fff',
+            formatter: ({ value }: { value: number }) => formatFigure(value, widget.unit, { compact: true }),
+          },
           itemStyle: { borderColor: style.surface, borderWidth: 1 },
         },
       ],

@@ -32,6 +32,7 @@ export function useWords(dashboard: DashboardName): Words {
     // Keys come from the data ("In Progress", "0-30"): looked up as they are, not as paths.
     const known = t('keys', { returnObjects: true }) as Record<string, string>;
     const status = (key: string) => known[key] ?? key;
+    const seriesNames = t('series', { returnObjects: true }) as Record<string, string>;
     const weekday = new Intl.DateTimeFormat(currentLanguage(), { weekday: 'short', timeZone: 'UTC' });
     const hourFormat = new Intl.DateTimeFormat(currentLanguage(), {
       hour: '2-digit',
@@ -41,7 +42,8 @@ export function useWords(dashboard: DashboardName): Words {
     return {
       title: (id) => t(`widgets.${dashboard}.${id}.title`),
       caption: (id, fallback = '') => t(`widgets.${dashboard}.${id}.caption`, { defaultValue: fallback }),
-      series: (key) => t(`series.${key}`, { defaultValue: humanise(key) }),
+      // A series is named like a status when it is one (applications by status over time).
+      series: (key) => seriesNames[key] ?? known[key] ?? humanise(key),
       item: (item) => item.label || status(item.key),
       column: (key) => t(`columns.${key}`, { defaultValue: humanise(key) }),
       status,
