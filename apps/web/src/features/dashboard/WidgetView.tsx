@@ -25,6 +25,7 @@ import type { ECharts } from 'echarts/core';
 import { lazy, type ReactNode, Suspense, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { StatusBadge } from '../../components/StatusBadge';
 import { formatFigure } from '../../lib/format';
 import { type ChartWidget, chartOption, heatmapHighest } from './chart-options';
 import { type ChartStyle, useChartStyle } from './chart-style';
@@ -171,14 +172,9 @@ function FiguresTable({ title, figures, words }: { title: string; figures: Figur
                 let content: ReactNode = text;
                 if (column.type === 'status' && value !== null)
                   content = (
-                    <Badge
-                      variant="light"
-                      radius="sm"
-                      color={statusColour(String(value))}
-                      className={classes.badge}
-                    >
-                      {text}
-                    </Badge>
+                    <span className={classes.badge}>
+                      <StatusBadge color={statusColour(String(value))}>{text}</StatusBadge>
+                    </span>
                   );
                 else if (column.type === 'progress' && typeof value === 'number')
                   content = (
