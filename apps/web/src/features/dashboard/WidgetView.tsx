@@ -151,7 +151,9 @@ function FiguresTable({ title, figures, words }: { title: string; figures: Figur
   if (figures.rows.length === 0) return <Empty />;
   const align = (type: CellType) => (isNumeric(type) ? classes.numeric : undefined);
   return (
-    <div className={classes.scroller}>
+    // Focusable, so that a keyboard can scroll a table wider than its card.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+    <div className={classes.scroller} tabIndex={0}>
       <table className={classes.table}>
         <caption className={classes.hiddenCaption}>{title}</caption>
         <thead>
