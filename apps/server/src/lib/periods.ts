@@ -150,3 +150,17 @@ export function inWindow(column: SQL, from: Date | null, to: Date): SQL {
     ? sql`(${column} >= ${from.toISOString()}::timestamptz and ${column} < ${to.toISOString()}::timestamptz)`
     : sql`(${column} < ${to.toISOString()}::timestamptz)`;
 }
+
+/**
+ * `inWindow` for a `date` column whose day starts at local midnight in `timeZone` (an invoice's
+ * issue date): the day is in the window when its midnight is. Written as bounds on the column
+ * itself, so that its index answers: the first day whose midnight is at or after an instant is
+ * that instant's local date, rounded up.
+ */
+export function dateInWindow(column: SQL, from: Date | null, to: Date, timeZone: string): SQL {
+  const dayFrom = (instant: Date) =>
+    sql`((${instant.toISOString()}::timestamptz at time zone ${timeZone}) + interval '1 day' - interval '1 microsecond')::date`;
+  return from
+    ? sql`(${column} >= ${dayFrom(from)} and ${column} < ${dayFrom(to)})`
+    : sql`(${column} < ${dayFrom(to)})`;
+}
