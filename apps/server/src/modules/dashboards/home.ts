@@ -125,7 +125,7 @@ const libraryEntities = ['l1code', 'l2code', 'l3code', 'l4code', 'unit', 'librar
 const countFields = ['rows', 'inserted', 'updated', 'descendants', 'descendantsRewritten'];
 
 /**
- * What a library entry changed, for a reader: "unitPrice: 10.50 → 12.00; quantity: 2.000 → 3.000"
+ * What a library entry changed, for a reader: "quantity: 2.000 → 3.000; unitPrice: 10.50 → 12.00"
  * for an update (the log keeps only the fields that changed), the counts of an import or a
  * deletion; nothing for a creation (its code and description say it). The parent's id is left out:
  * a move shows in the full code.
@@ -141,16 +141,15 @@ function changeOf(
   };
   const parts: string[] = [];
   if (before && after) {
-    for (const [field, value] of Object.entries(after)) {
+    // By name: jsonb keeps an object's keys in an order of its own.
+    for (const field of Object.keys(after).sort()) {
       if (field === 'parentId') continue;
-      parts.push(
-        field in before ? `${field}: ${text(before[field])} → ${text(value)}` : `${field}: ${text(value)}`,
-      );
+      const now = text(after[field]);
+      parts.push(field in before ? `${field}: ${text(before[field])} → ${now}` : `${field}: ${now}`);
     }
   } else if (action !== 'create') {
-    for (const [field, value] of Object.entries(after ?? before ?? {})) {
-      if (countFields.includes(field)) parts.push(`${field}: ${text(value)}`);
-    }
+    const recorded = after ?? before ?? {};
+    for (const field of countFields) if (field in recorded) parts.push(`${field}: ${text(recorded[field])}`);
   }
   return parts.join('; ');
 }
