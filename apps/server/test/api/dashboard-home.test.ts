@@ -275,17 +275,15 @@ describe('the roll-up behind the budget follows every change to the library', ()
 
 const money = (amount: number) => amount.toFixed(2);
 async function invoice(issueDate: string, total: number, status = 'Unpaid', dueDate: string | null = null) {
-  await ctx.database.db
-    .insert(invoices)
-    .values({
-      customerName: 'Northgate',
-      issueDate,
-      dueDate,
-      status,
-      subtotal: money(total),
-      tax: '0',
-      total: money(total),
-    });
+  await ctx.database.db.insert(invoices).values({
+    customerName: 'Northgate',
+    issueDate,
+    dueDate,
+    status,
+    subtotal: money(total),
+    tax: '0',
+    total: money(total),
+  });
 }
 const noInvoices = () => ctx.database.db.delete(invoices);
 
