@@ -89,7 +89,8 @@ export async function resolvePeriod(
     return { period, timeZone, from: null, to: now, previousFrom: null, previousTo: null, bucket: 'month' };
   }
   // The end is now, or the period's own end when that has passed; the previous period is the one a
-  // step before, cut at the same point (today until 10:00 against yesterday until 10:00).
+  // step before, cut at the same point (today until 10:00 against yesterday until 10:00) — and at
+  // the period's start, when the previous one is the shorter (30 March against February).
   const end = rule.end ? sql`least(${rule.end}, ${ln})` : ln;
   const [row] = await rowsOf<{ from: Date; to: Date; previous_from: Date; previous_to: Date }>(
     db,
@@ -98,7 +99,7 @@ export async function resolvePeriod(
         select (s at time zone ${timeZone}) as "from",
                (e at time zone ${timeZone}) as "to",
                ((s - ${rule.step}::interval) at time zone ${timeZone}) as previous_from,
-               ((s - ${rule.step}::interval + (e - s)) at time zone ${timeZone}) as previous_to
+               (least(s - ${rule.step}::interval + (e - s), s) at time zone ${timeZone}) as previous_to
           from p`,
   );
   if (!row) throw new Error('The period query answered no row');
