@@ -130,6 +130,13 @@ test.describe('dashboards', () => {
     // The period survives a reload, from the URL.
     await page.reload();
     await expect(page.getByLabel('Period')).toHaveValue('today');
+
+    // The budget by section drills down into the library browser, on the code.
+    const budget = page.getByRole('region', { name: 'Budget by section (L1)' });
+    await budget.getByRole('button', { name: 'Show as table' }).click();
+    await budget.getByRole('link', { name: '01 · Income' }).click();
+    await expect(page).toHaveURL(/\/library\?code=[0-9a-f-]{36}$/);
+    await expect(page.getByRole('region', { name: /^01 Income/ })).toBeVisible();
   });
 
   test('a user who may view nothing yet is told whom to ask and what they will see', async ({

@@ -143,7 +143,7 @@ export function DashboardView<D extends DashboardName>({
             <Grid key={row.map(([id]) => id).join()} gap="lg">
               {row.map(([id, span]) => (
                 <Grid.Col key={id} span={spans[span]}>
-                  <WidgetSkeleton kpi={span === 'kpi'} />
+                  <WidgetSkeleton kpi={span === 'kpi' || span === 'wideKpi'} />
                 </Grid.Col>
               ))}
             </Grid>

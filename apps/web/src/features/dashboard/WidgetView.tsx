@@ -240,6 +240,8 @@ function KpiView({ widget, words }: { widget: KpiWidget; words: Words }) {
   const title = words.title(widget.id);
   const change = widget.percentage;
   const direction = change === null ? null : change > 0 ? 'up' : change < 0 ? 'down' : 'flat';
+  // The sign before the prefix: "-$1,234.50", not "$-1,234.50".
+  const counter = `${widget.counter < 0 ? '-' : ''}${widget.prefix}${formatFigure(Math.abs(widget.counter), 'count', { decimals: widget.decimals })}${widget.suffix}`;
   const Arrow = direction === 'up' ? IconArrowUpRight : direction === 'down' ? IconArrowDownRight : IconMinus;
   return (
     <WidgetCard
@@ -247,10 +249,8 @@ function KpiView({ widget, words }: { widget: KpiWidget; words: Words }) {
       href={widget.href}
       actions={<ExportButtons title={title} figures={figuresOf(widget, words)} />}
     >
-      <Text fz={26} fw={700} lh={1.15} className={classes.kpiValue} data-kpi-value>
-        {widget.prefix}
-        {formatFigure(widget.counter, 'count', { decimals: widget.decimals })}
-        {widget.suffix}
+      <Text fz={counter.length > 13 ? 22 : 26} fw={700} lh={1.15} className={classes.kpiValue} data-kpi-value>
+        {counter}
       </Text>
       <Group gap={6} mt={6} wrap="nowrap">
         {direction ? (

@@ -6,6 +6,8 @@ import type { DashboardName, WidgetId } from '@ledgerdesk/contracts';
  */
 export const spans = {
   kpi: { base: 12, xs: 6, lg: 3 },
+  /** A counter of large amounts (millions), in rows of three. */
+  wideKpi: { base: 12, sm: 6, lg: 4 },
   third: { base: 12, md: 6, lg: 4 },
   half: { base: 12, md: 6 },
   twoThirds: { base: 12, lg: 8 },
@@ -23,9 +25,9 @@ export type DashboardLayout<D extends DashboardName> = [WidgetId<D>, Span][][];
 export const layouts: { [D in DashboardName]: DashboardLayout<D> } = {
   home: [
     [
-      ['budgetIncome', 'kpi'],
-      ['budgetExpenses', 'kpi'],
-      ['budgetBalance', 'kpi'],
+      ['budgetIncome', 'wideKpi'],
+      ['budgetExpenses', 'wideKpi'],
+      ['budgetBalance', 'wideKpi'],
     ],
     [
       ['budgetByL1', 'half'],
