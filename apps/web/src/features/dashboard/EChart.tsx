@@ -2,6 +2,8 @@ import type { ECharts, EChartsCoreOption } from 'echarts/core';
 import { type RefObject, useEffect, useRef } from 'react';
 import { init } from './echarts';
 
+const RESIZE_SETTLE_MS = 120;
+
 export interface EChartProps {
   option: EChartsCoreOption;
   height: number;
@@ -29,17 +31,29 @@ export default function EChart({ option, height, chartRef, onItemClick }: EChart
     chart.on('click', (event) => {
       if (typeof event.dataIndex === 'number') clicked.current?.(event.dataIndex);
     });
-    const observer = new ResizeObserver(() => chart.resize());
+    // Redrawn once the layout has settled (a sidebar folds in steps), not in the frame that moves it.
+    let settling: ReturnType<typeof setTimeout> | undefined;
+    const observer = new ResizeObserver(() => {
+      clearTimeout(settling);
+      settling = setTimeout(() => chart.resize(), RESIZE_SETTLE_MS);
+    });
     observer.observe(element);
     return () => {
+      clearTimeout(settling);
       observer.disconnect();
       chart.dispose();
       chartRef.current = null;
     };
   }, [chartRef]);
 
+  // Only the first drawing is animated: a new theme, language or period repaints at once, without
+  // animation frames that would slow the page's next change.
+  const drawn = useRef(false);
   useEffect(() => {
-    chartRef.current?.setOption(option, { notMerge: true });
+    const chart = chartRef.current;
+    if (!chart) return;
+    chart.setOption(drawn.current ? { ...option, animation: false } : option, { notMerge: true });
+    drawn.current = true;
   }, [option, chartRef]);
 
   return (

@@ -1,6 +1,6 @@
 import { useMantineTheme } from '@mantine/core';
-import { useDeferredValue, useMemo } from 'react';
-import { usePreferences } from '../../lib/preferences';
+import { useDeferredValue, useMemo, useSyncExternalStore } from 'react';
+import { getPreferences, subscribePreferences } from '../../lib/preferences';
 
 /** The colours and font of the charts, from the Mantine theme in the current colour scheme. */
 export interface ChartStyle {
@@ -25,8 +25,11 @@ const seriesColours = ['teal', 'orange', 'grape', 'cyan', 'pink', 'lime', 'indig
 export function useChartStyle(): ChartStyle {
   const theme = useMantineTheme();
   // The theme setting is the colour scheme (lib/layout-boot.ts): Mantine's own state is not told of
-  // a switch, the preferences are. Deferred: the page switches at once, the charts repaint after.
-  const scheme = useDeferredValue(usePreferences().layout.theme);
+  // a switch, the preferences are. Only the theme is read (the other layout settings re-render no
+  // chart), deferred: the page switches at once, the charts repaint after.
+  const scheme = useDeferredValue(
+    useSyncExternalStore(subscribePreferences, () => getPreferences().layout.theme),
+  );
   return useMemo(() => {
     const dark = scheme === 'dark';
     const { colors } = theme;
