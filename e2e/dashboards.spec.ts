@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ADMIN, expect, expectAccessible, signIn, signInAsAdmin, test, unique } from './fixtures';
 
@@ -115,6 +116,27 @@ test.describe('dashboards', () => {
     // A header row, then one row per month of the last twelve, this one included.
     await expect(table.getByRole('row')).toHaveCount(13);
     await expect(table.getByRole('columnheader', { name: 'Issued' })).toBeVisible();
+
+    // The figures as CSV, and the chart as an image.
+    const csv = page.waitForEvent('download');
+    await overTime.getByRole('button', { name: 'Download the figures of Invoices over time (CSV)' }).click();
+    expect((await csv).suggestedFilename()).toBe('invoices-over-time.csv');
+    const lines = readFileSync((await (await csv).path()) ?? '', 'utf8')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('Period,Issued,Paid,Unpaid');
+    expect(lines).toHaveLength(13);
+    await overTime.getByRole('button', { name: 'Show as table' }).click();
+    await expectChartDrawn(page);
+    const png = page.waitForEvent('download');
+    await overTime.getByRole('button', { name: 'Download Invoices over time as an image (PNG)' }).click();
+    expect((await png).suggestedFilename()).toBe('invoices-over-time.png');
+    expect(
+      readFileSync((await (await png).path()) ?? '')
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
+    await overTime.getByRole('button', { name: 'Show as table' }).click();
 
     await page.getByLabel('Period').selectOption({ label: 'All time' });
     await expect(page).toHaveURL(/[?&]period=all(&|$)/);
