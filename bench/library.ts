@@ -160,6 +160,17 @@ async function run(engine: 'pglite' | 'postgres') {
       ms: await time(`/api/library/l4codes/?parent=${big.id}&pageSize=500`),
       budget: 100,
     });
+    // A page of L1–L3 codes shows each code's total (the items below it).
+    results.push({
+      name: 'L3 list, first page, with totals',
+      ms: await time('/api/library/l3codes/'),
+      budget: 100,
+    });
+    results.push({
+      name: 'L1 list, with totals',
+      ms: await time('/api/library/l1codes/'),
+      budget: 100,
+    });
     results.push({
       name: 'roll-up of the whole library',
       ms: await time('/api/library/rollup/', 5),
