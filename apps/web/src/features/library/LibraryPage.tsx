@@ -36,17 +36,17 @@ import classes from './library.module.css';
 import { MoveCodeModal } from './MoveCodeModal';
 import { UnitsDrawer } from './UnitsDrawer';
 
-/** One figure of the budget, labelled. */
+/** One figure of the budget: its label (a term of the summary's list) and its value. */
 function BudgetFigure({ label, value }: { label: string; value: string | undefined }) {
   return (
     <div>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+      <Text component="dt" size="xs" c="dimmed" fw={600} tt="uppercase">
         {label}
       </Text>
       {value === undefined ? (
-        <Skeleton height={32} width={160} mt={2} />
+        <Skeleton component="dd" height={32} width={160} mt={2} ms={0} />
       ) : (
-        <Text fz={26} fw={700} lh={1.25} className={classes.figure}>
+        <Text component="dd" m={0} fz={26} fw={700} lh={1.25} className={classes.figure}>
           {formatMoney(value)}
         </Text>
       )}
@@ -68,7 +68,7 @@ function RollupSummary({ onOpen }: { onOpen: (id: string) => void }) {
     <Paper withBorder radius="md" p="md" mb="md" component="section" aria-label={t('rollup.label')}>
       <Stack gap="sm">
         <div>
-          <Group gap="xl" align="flex-start">
+          <Group component="dl" m={0} gap="xl" align="flex-start">
             <BudgetFigure label={t('rollup.income')} value={rollup.data?.income} />
             <BudgetFigure label={t('rollup.expenses')} value={rollup.data?.expenses} />
             <BudgetFigure label={t('rollup.balance')} value={rollup.data?.balance} />
