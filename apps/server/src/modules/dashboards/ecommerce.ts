@@ -1,16 +1,238 @@
-import { notBuilt } from './not-built';
-import type { DashboardDefinition } from './widgets';
+import { orderStatuses } from '@ledgerdesk/contracts';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { inWindow } from '../../lib/periods';
+import { hourlyHeatmap, hoursIn, withPrevious } from './hourly';
+import { isSale, salesByCategory, salesIn, salesOverTime } from './sales';
+import { type DashboardDefinition, kpi } from './widgets';
 
+const iso = (date: Date | string) => new Date(date).toISOString();
+
+/** Customers who joined (were created) in [from, to). */
+async function newCustomersIn(db: Database, from: Date | null, to: Date) {
+  const [row] = await rowsOf<{ count: number }>(
+    db,
+    sql`select count(*)::int as count from customers where ${inWindow(sql`created_at`, from, to)}`,
+  );
+  return row?.count ?? 0;
+}
+
+/**
+ * What the period's sales lines add up to per `key` (a product, a seller), the ten largest by
+ * revenue. The lines are read through the period's orders (orders_created_idx, then each order's
+ * lines): there is no hourly figure per product, so this costs what the period's orders are.
+ */
+function topLines(window: { from: Date | null; to: Date }, key: 'product_id' | 'seller_id') {
+  return sql`select l.${sql.raw(key)} as id, sum(l.quantity)::int as quantity,
+                    round(sum(l.total), 2)::float8 as revenue
+               from orders o
+               join order_lines l on l.order_id = o.id
+              where ${inWindow(sql`o.created_at`, window.from, window.to)} and ${isSale(sql`o.status`)}
+                and l.${sql.raw(key)} is not null
+              group by 1
+              order by revenue desc, 1
+              limit 10`;
+}
+
+/** The e-commerce dashboard: the shop's sales, orders and customers over the period. */
 export const ecommerceDashboard: DashboardDefinition<'ecommerce'> = {
-  revenue: notBuilt([]),
-  orders: notBuilt([]),
-  averageOrder: notBuilt([]),
-  newCustomers: notBuilt([]),
-  revenueOverTime: notBuilt([]),
-  salesByCategory: notBuilt([]),
-  ordersByStatus: notBuilt([]),
-  ordersHeatmap: notBuilt([]),
-  topProducts: notBuilt([]),
-  topSellers: notBuilt([]),
-  recentOrders: notBuilt([]),
+  revenue: {
+    needs: ['ecommerce.view'],
+    async compute({ db, window }) {
+      const { counter, previous } = await withPrevious(
+        window,
+        async (from, to) => (await salesIn(db, from, to)).revenue,
+      );
+      return kpi(
+        'money',
+        'Revenue',
+        'Orders placed in the period, less cancelled and returned',
+        counter,
+        previous,
+      );
+    },
+  },
+  orders: {
+    needs: ['ecommerce.view'],
+    async compute({ db, window }) {
+      const { counter, previous } = await withPrevious(
+        window,
+        async (from, to) => (await salesIn(db, from, to)).orders,
+      );
+      return kpi(
+        'count',
+        'Orders',
+        'Orders placed in the period, less cancelled and returned',
+        counter,
+        previous,
+        '/apps/ecommerce/orders',
+      );
+    },
+  },
+  averageOrder: {
+    needs: ['ecommerce.view'],
+    async compute({ db, window }) {
+      const { counter, previous } = await withPrevious(
+        window,
+        async (from, to) => (await salesIn(db, from, to)).average,
+      );
+      return kpi('money', 'Average order', 'Revenue per order sold in the period', counter, previous);
+    },
+  },
+  newCustomers: {
+    needs: ['ecommerce.view'],
+    async compute({ db, window }) {
+      const { counter, previous } = await withPrevious(window, (from, to) => newCustomersIn(db, from, to));
+      return kpi(
+        'count',
+        'New customers',
+        'Customers who joined in the period',
+        counter,
+        previous,
+        '/apps/ecommerce/customers',
+      );
+    },
+  },
+  revenueOverTime: salesOverTime,
+  salesByCategory,
+  ordersByStatus: {
+    needs: ['ecommerce.view'],
+    async compute({ db, window }) {
+      // Every order placed in the period, in each status it is in now (cancelled and returned too).
+      const rows = await rowsOf<{ status: string; orders: number }>(
+        db,
+        sql`select status, sum(orders)::int as orders
+              from order_stats_hourly
+             where ${hoursIn(sql`hour`, window.from, window.to)}
+             group by status`,
+      );
+      const ordersOf = new Map(rows.map((row) => [row.status, row.orders]));
+      return {
+        kind: 'breakdown',
+        chart: 'donut',
+        unit: 'count',
+        items: orderStatuses.map((status) => ({
+          key: status,
+          label: '',
+          value: ordersOf.get(status) ?? 0,
+        })),
+      };
+    },
+  },
+  ordersHeatmap: {
+    needs: ['ecommerce.view'],
+    // When customers order: every order placed, whatever became of it since.
+    compute: ({ db, window }) =>
+      hourlyHeatmap(db, window, { table: sql`order_stats_hourly`, value: sql`orders`, where: sql`true` }),
+  },
+  topProducts: {
+    needs: ['ecommerce.view'],
+    async compute({ db, window }) {
+      const rows = await rowsOf<{
+        id: string;
+        name: string;
+        category: string;
+        quantity: number;
+        revenue: number;
+      }>(
+        db,
+        sql`select t.id, p.name, p.category, t.quantity, t.revenue
+              from (${topLines(window, 'product_id')}) t
+              join products p on p.id = t.id
+             order by t.revenue desc, p.name`,
+      );
+      return {
+        kind: 'table',
+        columns: [
+          { key: 'product', type: 'text' },
+          { key: 'category', type: 'text' },
+          { key: 'quantity', type: 'count' },
+          { key: 'revenue', type: 'money' },
+        ],
+        rows: rows.map((row) => ({
+          key: row.id,
+          cells: { product: row.name, category: row.category, quantity: row.quantity, revenue: row.revenue },
+          href: `/apps/ecommerce/products/${row.id}`,
+        })),
+        href: '/apps/ecommerce/products',
+      };
+    },
+  },
+  topSellers: {
+    needs: ['ecommerce.view'],
+    async compute({ db, window }) {
+      const rows = await rowsOf<{
+        id: string;
+        name: string;
+        company: string;
+        quantity: number;
+        revenue: number;
+      }>(
+        db,
+        sql`select t.id, s.name, s.company, t.quantity, t.revenue
+              from (${topLines(window, 'seller_id')}) t
+              join sellers s on s.id = t.id
+             order by t.revenue desc, s.name`,
+      );
+      return {
+        kind: 'table',
+        columns: [
+          { key: 'seller', type: 'text' },
+          { key: 'company', type: 'text' },
+          { key: 'quantity', type: 'count' },
+          { key: 'revenue', type: 'money' },
+        ],
+        rows: rows.map((row) => ({
+          key: row.id,
+          cells: { seller: row.name, company: row.company, quantity: row.quantity, revenue: row.revenue },
+          href: `/apps/ecommerce/sellers/${row.id}`,
+        })),
+        href: '/apps/ecommerce/sellers',
+      };
+    },
+  },
+  recentOrders: {
+    needs: ['ecommerce.view'],
+    async compute({ db, window }) {
+      // The period's latest orders, whatever their status (orders_created_idx, backwards).
+      const rows = await rowsOf<{
+        id: string;
+        number: number;
+        customer: string;
+        total: number;
+        status: string;
+        created_at: Date;
+      }>(
+        db,
+        sql`select id, number, customer_name as customer, total::float8 as total, status, created_at
+              from orders
+             where ${inWindow(sql`created_at`, window.from, window.to)}
+             order by created_at desc, number desc
+             limit 10`,
+      );
+      return {
+        kind: 'table',
+        columns: [
+          { key: 'number', type: 'text' },
+          { key: 'customer', type: 'text' },
+          { key: 'total', type: 'money' },
+          { key: 'status', type: 'status' },
+          { key: 'date', type: 'datetime' },
+        ],
+        rows: rows.map((row) => ({
+          key: row.id,
+          cells: {
+            number: `#LD${row.number}`,
+            customer: row.customer,
+            total: row.total,
+            status: row.status,
+            date: iso(row.created_at),
+          },
+          href: `/apps/ecommerce/orders/${row.id}`,
+        })),
+        href: '/apps/ecommerce/orders',
+      };
+    },
+  },
 };

@@ -1,8 +1,83 @@
-import { notBuilt } from './not-built';
+import { stockHoldingStatuses } from '@ledgerdesk/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { hourlySeries, hoursIn, totalOf } from './hourly';
+import type { WidgetDefinition } from './widgets';
+
+/*
+ * Sales from orders, shared by the home and e-commerce dashboards, read from the hourly figures the
+ * triggers keep (order_stats_hourly, order_category_stats_hourly), never from the orders themselves.
+ *
+ * A sale is an order that holds its goods: Cancelled and Returned orders gave them back and are no
+ * sale, so they are left out of every sales figure (revenue, orders sold, average, categories).
+ */
+export const isSale = (status: SQL = sql`status`) =>
+  sql`${status} in (${sql.join(
+    stockHoldingStatuses.map((name) => sql`${name}`),
+    sql`, `,
+  )})`;
+
+/** Revenue, orders sold and revenue per order in [from, to) (`from` null: since the start). */
+export async function salesIn(db: Database, from: Date | null, to: Date) {
+  const [row] = await rowsOf<{ revenue: number; orders: number; average: number }>(
+    db,
+    sql`select coalesce(round(sum(revenue), 2), 0)::float8 as revenue, coalesce(sum(orders), 0)::int as orders,
+               coalesce(round(sum(revenue) / nullif(sum(orders), 0), 2), 0)::float8 as average
+          from order_stats_hourly
+         where ${hoursIn(sql`hour`, from, to)} and ${isSale()}`,
+  );
+  return { revenue: row?.revenue ?? 0, orders: row?.orders ?? 0, average: row?.average ?? 0 };
+}
+
+/** Revenue per bucket of the period, and the orders sold beside it (a count). */
+export const salesOverTime: WidgetDefinition<'series'> = {
+  needs: ['ecommerce.view'],
+  async compute({ db, window }) {
+    const { buckets, values } = await hourlySeries(db, window, {
+      table: sql`order_stats_hourly`,
+      where: isSale(),
+      figures: { revenue: sql`round(sum(revenue), 2)`, orders: sql`sum(orders)` },
+    });
+    return {
+      kind: 'series',
+      chart: 'area',
+      unit: 'money',
+      bucket: window.bucket,
+      buckets,
+      series: [
+        { key: 'revenue', values: values.revenue, total: totalOf(values.revenue) },
+        { key: 'orders', unit: 'count', values: values.orders, total: totalOf(values.orders) },
+      ],
+    };
+  },
+};
 
 /**
- * Sales from orders, shared by the home and e-commerce dashboards: revenue over the period's
- * buckets, and by the category the products had when ordered (order_*_stats_hourly).
+ * Revenue by the category the products had when ordered, largest first; `count` is the units sold.
  */
-export const salesOverTime = notBuilt<'series'>(['ecommerce.view']);
-export const salesByCategory = notBuilt<'breakdown'>(['ecommerce.view']);
+export const salesByCategory: WidgetDefinition<'breakdown'> = {
+  needs: ['ecommerce.view'],
+  async compute({ db, window }) {
+    const rows = await rowsOf<{ category: string; revenue: number; quantity: number }>(
+      db,
+      sql`select category, round(sum(revenue), 2)::float8 as revenue, sum(quantity)::int as quantity
+            from order_category_stats_hourly
+           where ${hoursIn(sql`hour`, window.from, window.to)} and ${isSale()}
+           group by category
+          having sum(quantity) <> 0 or sum(revenue) <> 0
+           order by revenue desc, category`,
+    );
+    return {
+      kind: 'breakdown',
+      chart: 'donut',
+      unit: 'money',
+      items: rows.map((row) => ({
+        key: row.category,
+        label: row.category,
+        value: row.revenue,
+        count: row.quantity,
+      })),
+    };
+  },
+};
