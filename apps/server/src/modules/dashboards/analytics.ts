@@ -3,8 +3,8 @@ import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { inWindow } from '../../lib/periods';
 import { entityAreas } from './areas';
-import { hourlyHeatmap, hourlySeries, hoursIn, totalOf, withPrevious } from './hourly';
-import { type DashboardDefinition, kpi } from './widgets';
+import { hourlyFigures, hourlyHeatmap, hourlySeries, hoursIn, totalOf, withPrevious } from './hourly';
+import { type DashboardDefinition, kpi, shared, type WidgetContext, type WidgetDefinition } from './widgets';
 
 /*
  * The activity of the product, from the audit log's figures (audit_stats_hourly per hour, entity and
@@ -14,15 +14,35 @@ import { type DashboardDefinition, kpi } from './widgets';
 
 const isSignIn = sql`entity = 'session' and action = 'login'`;
 
-/** Audit entries in [from, to) that `where` keeps. */
-async function entriesIn(db: Database, where: SQL, from: Date | null, to: Date) {
-  const [row] = await rowsOf<{ entries: number }>(
-    db,
-    sql`select coalesce(sum(entries), 0)::int as entries
-          from audit_stats_hourly
-         where ${hoursIn(sql`hour`, from, to)} and ${where}`,
+/** Sign-ins and audit entries over the period and the previous one (one read for both counters). */
+const activityFigures = (context: WidgetContext) =>
+  shared(context, 'activity', () =>
+    hourlyFigures(context.db, context.window, {
+      table: sql`audit_stats_hourly`,
+      where: sql`true`,
+      figures: {
+        signIns: (span) => sql`sum(entries) filter (where ${span} and ${isSignIn})`,
+        actions: (span) => sql`sum(entries) filter (where ${span})`,
+      },
+    }),
   );
-  return row?.entries ?? 0;
+
+/** A counter of the period's activity, against the previous period. */
+function activityKpi(figure: 'signIns' | 'actions', label: string, caption: string): WidgetDefinition<'kpi'> {
+  return {
+    needs: ['audit.view'],
+    async compute(context) {
+      const { current, previous } = await activityFigures(context);
+      return kpi(
+        'count',
+        label,
+        caption,
+        current[figure],
+        previous ? previous[figure] : null,
+        '/admin/audit',
+      );
+    },
+  };
 }
 
 /**
@@ -57,15 +77,7 @@ const personName = (first: string | null, last: string | null, email: string | n
   `${first ?? ''} ${last ?? ''}`.trim() || email || label;
 
 export const analyticsDashboard: DashboardDefinition<'analytics'> = {
-  signIns: {
-    needs: ['audit.view'],
-    async compute({ db, window }) {
-      const { counter, previous } = await withPrevious(window, (from, to) =>
-        entriesIn(db, isSignIn, from, to),
-      );
-      return kpi('count', 'Sign-ins', 'Sign-ins in the period', counter, previous, '/admin/audit');
-    },
-  },
+  signIns: activityKpi('signIns', 'Sign-ins', 'Sign-ins in the period'),
   activeUsers: {
     needs: ['audit.view'],
     async compute({ db, window }) {
@@ -79,22 +91,7 @@ export const analyticsDashboard: DashboardDefinition<'analytics'> = {
       );
     },
   },
-  actions: {
-    needs: ['audit.view'],
-    async compute({ db, window }) {
-      const { counter, previous } = await withPrevious(window, (from, to) =>
-        entriesIn(db, sql`true`, from, to),
-      );
-      return kpi(
-        'count',
-        'Actions',
-        'Entries of the audit log in the period',
-        counter,
-        previous,
-        '/admin/audit',
-      );
-    },
-  },
+  actions: activityKpi('actions', 'Actions', 'Entries of the audit log in the period'),
   newUsers: {
     needs: ['users.view'],
     async compute({ db, window }) {

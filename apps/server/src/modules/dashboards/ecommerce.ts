@@ -1,11 +1,11 @@
-import { orderStatuses } from '@ledgerdesk/contracts';
+import { type FigureUnit, orderStatuses } from '@ledgerdesk/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { inWindow } from '../../lib/periods';
 import { hourlyHeatmap, hoursIn, withPrevious } from './hourly';
-import { isSale, salesByCategory, salesIn, salesOverTime } from './sales';
-import { type DashboardDefinition, kpi } from './widgets';
+import { isSale, salesByCategory, salesFigures, salesOverTime } from './sales';
+import { type DashboardDefinition, kpi, type WidgetDefinition } from './widgets';
 
 const iso = (date: Date | string) => new Date(date).toISOString();
 
@@ -35,51 +35,39 @@ function topLines(window: { from: Date | null; to: Date }, key: 'product_id' | '
               limit 10`;
 }
 
+/** A counter of the period's sales (one read for the three of them), against the previous period. */
+function salesKpi(
+  figure: 'revenue' | 'orders' | 'average',
+  unit: FigureUnit,
+  label: string,
+  caption: string,
+  href?: string,
+): WidgetDefinition<'kpi'> {
+  return {
+    needs: ['ecommerce.view'],
+    async compute(context) {
+      const { current, previous } = await salesFigures(context);
+      return kpi(unit, label, caption, current[figure], previous ? previous[figure] : null, href);
+    },
+  };
+}
+
 /** The e-commerce dashboard: the shop's sales, orders and customers over the period. */
 export const ecommerceDashboard: DashboardDefinition<'ecommerce'> = {
-  revenue: {
-    needs: ['ecommerce.view'],
-    async compute({ db, window }) {
-      const { counter, previous } = await withPrevious(
-        window,
-        async (from, to) => (await salesIn(db, from, to)).revenue,
-      );
-      return kpi(
-        'money',
-        'Revenue',
-        'Orders placed in the period, less cancelled and returned',
-        counter,
-        previous,
-      );
-    },
-  },
-  orders: {
-    needs: ['ecommerce.view'],
-    async compute({ db, window }) {
-      const { counter, previous } = await withPrevious(
-        window,
-        async (from, to) => (await salesIn(db, from, to)).orders,
-      );
-      return kpi(
-        'count',
-        'Orders',
-        'Orders placed in the period, less cancelled and returned',
-        counter,
-        previous,
-        '/apps/ecommerce/orders',
-      );
-    },
-  },
-  averageOrder: {
-    needs: ['ecommerce.view'],
-    async compute({ db, window }) {
-      const { counter, previous } = await withPrevious(
-        window,
-        async (from, to) => (await salesIn(db, from, to)).average,
-      );
-      return kpi('money', 'Average order', 'Revenue per order sold in the period', counter, previous);
-    },
-  },
+  revenue: salesKpi(
+    'revenue',
+    'money',
+    'Revenue',
+    'Orders placed in the period, less cancelled and returned',
+  ),
+  orders: salesKpi(
+    'orders',
+    'count',
+    'Orders',
+    'Orders placed in the period, less cancelled and returned',
+    '/apps/ecommerce/orders',
+  ),
+  averageOrder: salesKpi('average', 'money', 'Average order', 'Revenue per order sold in the period'),
   newCustomers: {
     needs: ['ecommerce.view'],
     async compute({ db, window }) {

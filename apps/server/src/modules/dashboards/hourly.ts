@@ -30,6 +30,36 @@ export async function withPrevious(
   return { counter, previous };
 }
 
+/**
+ * Figures of an hourly table over the window and the previous one, in one read of the two spans:
+ * each figure is an aggregate given the condition of its span (`sum(orders) filter (where …)`).
+ */
+export async function hourlyFigures<K extends string>(
+  db: Database,
+  window: PeriodWindow,
+  from: { table: SQL; where: SQL; figures: Record<K, (span: SQL) => SQL> },
+): Promise<{ current: Record<K, number>; previous: Record<K, number> | null }> {
+  const keys = Object.keys(from.figures) as K[];
+  const current = hoursIn(sql`hour`, window.from, window.to);
+  const previous =
+    window.previousFrom && window.previousTo
+      ? hoursIn(sql`hour`, window.previousFrom, window.previousTo)
+      : null;
+  const columns = (span: SQL, prefix: string) =>
+    keys.map(
+      (key) => sql`coalesce(${from.figures[key](span)}, 0)::float8 as ${sql.identifier(prefix + key)}`,
+    );
+  const [row] = await rowsOf<Record<string, number>>(
+    db,
+    sql`select ${sql.join([...columns(current, 'c_'), ...columns(previous ?? sql`false`, 'p_')], sql`, `)}
+          from ${from.table}
+         where (${current} or ${previous ?? sql`false`}) and ${from.where}`,
+  );
+  const read = (prefix: string) =>
+    Object.fromEntries(keys.map((key) => [key, Number(row?.[prefix + key] ?? 0)])) as Record<K, number>;
+  return { current: read('c_'), previous: previous ? read('p_') : null };
+}
+
 /** SPEC §9's columns: 6:00 to 23:00 in the caller's zone. */
 export const heatmapHours = Array.from({ length: 18 }, (_, i) => i + 6);
 

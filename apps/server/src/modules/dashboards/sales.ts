@@ -1,9 +1,8 @@
 import { stockHoldingStatuses } from '@ledgerdesk/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { hourlySeries, hoursIn, totalOf } from './hourly';
-import type { WidgetDefinition } from './widgets';
+import { hourlyFigures, hourlySeries, hoursIn, totalOf } from './hourly';
+import { shared, type WidgetContext, type WidgetDefinition } from './widgets';
 
 /*
  * Sales from orders, shared by the home and e-commerce dashboards, read from the hourly figures the
@@ -18,17 +17,20 @@ export const isSale = (status: SQL = sql`status`) =>
     sql`, `,
   )})`;
 
-/** Revenue, orders sold and revenue per order in [from, to) (`from` null: since the start). */
-export async function salesIn(db: Database, from: Date | null, to: Date) {
-  const [row] = await rowsOf<{ revenue: number; orders: number; average: number }>(
-    db,
-    sql`select coalesce(round(sum(revenue), 2), 0)::float8 as revenue, coalesce(sum(orders), 0)::int as orders,
-               coalesce(round(sum(revenue) / nullif(sum(orders), 0), 2), 0)::float8 as average
-          from order_stats_hourly
-         where ${hoursIn(sql`hour`, from, to)} and ${isSale()}`,
+/** Revenue, orders sold and revenue per order over the period and the previous one. */
+export const salesFigures = (context: WidgetContext) =>
+  shared(context, 'sales', () =>
+    hourlyFigures(context.db, context.window, {
+      table: sql`order_stats_hourly`,
+      where: isSale(),
+      figures: {
+        revenue: (span) => sql`round(sum(revenue) filter (where ${span}), 2)`,
+        orders: (span) => sql`sum(orders) filter (where ${span})`,
+        average: (span) =>
+          sql`round(sum(revenue) filter (where ${span}) / nullif(sum(orders) filter (where ${span}), 0), 2)`,
+      },
+    }),
   );
-  return { revenue: row?.revenue ?? 0, orders: row?.orders ?? 0, average: row?.average ?? 0 };
-}
 
 /** Revenue per bucket of the period, and the orders sold beside it (a count). */
 export const salesOverTime: WidgetDefinition<'series'> = {

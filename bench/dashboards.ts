@@ -1,0 +1,135 @@
+// Budget of the e-commerce and analytics dashboards (issue 11): with 1,000,000 orders (2,000,000
+// lines) and 1,000,000 audit entries over the last two years, each dashboard answers in ≤ 100 ms
+// server time, for every period up to `all`. PGlite, and PostgreSQL too when BENCH_DATABASE_URL names
+// a database this may fill and empty. Prints each widget's time for the year, to find a slow one.
+// Run: npx tsx bench/dashboards.ts   (ORDERS=… and ENTRIES=… for a smaller load)
+import { productCategories } from '@ledgerdesk/contracts';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../apps/server/src/app';
+import { seedDatabase } from '../apps/server/src/seed';
+import { BENCH_ADMIN, openBench } from './harness';
+
+const ORDERS = Number(process.env.ORDERS ?? 1_000_000);
+const ENTRIES = Number(process.env.ENTRIES ?? 1_000_000);
+const BATCH = 100_000;
+const BUDGET_MS = 100;
+const periods = ['today', 'monthly', 'quarter', 'yearly', 'all'];
+const dashboards = ['ecommerce', 'analytics'];
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+
+async function run(engine: 'pglite' | 'postgres') {
+  const bench = await openBench('dashboards', engine, { RATE_LIMIT: '10000' });
+  const { config, database } = bench;
+  const db = database.db;
+  const results: { name: string; ms: number; budget: number }[] = [];
+  try {
+    await database.migrate();
+    await seedDatabase(db, config);
+    let t = performance.now();
+    // Sellers, products in every category, customers and people who act.
+    await db.execute(sql`insert into sellers (name, company, email)
+      select 'Seller ' || g, 'Shop ' || g, 'seller' || g || '@bench.example' from generate_series(1, 20) g`);
+    await db.execute(sql`insert into products (name, category, price, stock, type, seller_id)
+      select 'Product ' || g, (${sql.raw(`array[${productCategories.map((c) => `'${c.replace(/'/g, "''")}'`).join(',')}]`)})[1 + g % ${productCategories.length}],
+             (5 + g % 200)::numeric(10, 2), 1000, 'published',
+             (select id from sellers order by email offset g % 20 limit 1)
+        from generate_series(1, 500) g`);
+    await db.execute(sql`insert into customers (name, email, created_at)
+      select 'Customer ' || g, 'customer' || g || '@bench.example', now() - interval '730 days' * (g / 5000.0)
+        from generate_series(1, 5000) g`);
+    await db.execute(sql`insert into users (email, username, first_name, last_name)
+      select 'person' || g || '@bench.example', 'person' || g, 'Person', g::text from generate_series(1, 50) g`);
+
+    // Orders spread over the last 730 days (two lines each), in batches of a statement each.
+    for (let start = 0; start < ORDERS; start += BATCH) {
+      const end = Math.min(start + BATCH, ORDERS);
+      await db.execute(sql`insert into orders (customer_id, customer_name, status, payment_method, subtotal, total, created_at)
+        select c.id, c.name,
+               (array['Pending','Inprogress','Pickups','Delivered','Delivered','Delivered','Returned','Cancelled'])[1 + g % 8],
+               'Card', 0, 0, now() - interval '730 days' * (g::float8 / ${ORDERS})
+          from generate_series(${start + 1}::int, ${end}::int) g
+          join (select id, name, row_number() over (order by id) - 1 as n from customers) c on c.n = g % 5000`);
+    }
+    const [{ first } = { first: 0 }] = (await db.execute(sql`select min(number)::int as first from orders`))
+      .rows as { first: number }[];
+    for (let start = 0; start < ORDERS; start += BATCH) {
+      await db.execute(sql`insert into order_lines (order_id, position, product_id, seller_id, name, category, price, quantity, total)
+        select o.id, k, p.id, p.seller_id, p.name, p.category, p.price, 1 + (o.number + k) % 3, p.price * (1 + (o.number + k) % 3)
+          from orders o
+          cross join generate_series(0, 1) k
+          join (select id, seller_id, name, category, price, row_number() over (order by id) - 1 as n from products) p
+            on p.n = (o.number * 7 + k * 13) % 500
+         where o.number >= ${first + start} and o.number < ${first + start + BATCH}`);
+    }
+    await db.execute(sql`update orders o set subtotal = l.total, total = l.total
+      from (select order_id, sum(total) as total from order_lines group by order_id) l where l.order_id = o.id`);
+    console.log(`[${engine}] ${ORDERS} orders in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+
+    t = performance.now();
+    const entities = ['session', 'order', 'product', 'customer', 'task', 'ticket', 'invoice', 'deal', 'user'];
+    const actions = ['login', 'created', 'updated', 'updated', 'deleted'];
+    for (let start = 0; start < ENTRIES; start += BATCH) {
+      const end = Math.min(start + BATCH, ENTRIES);
+      await db.execute(sql`insert into audit_log (at, actor_id, actor_label, action, entity, ip)
+        select now() - interval '730 days' * (g::float8 / ${ENTRIES}), u.id, u.email,
+               (${sql.raw(`array[${actions.map((a) => `'${a}'`).join(',')}]`)})[1 + g % ${actions.length}],
+               case when g % ${actions.length} = 0 then 'session'
+                    else (${sql.raw(`array[${entities.map((e) => `'${e}'`).join(',')}]`)})[1 + g % ${entities.length}] end,
+               '10.0.' || (g % 256) || '.' || (g % 200)
+          from generate_series(${start + 1}::int, ${end}::int) g
+          join (select id, email, row_number() over (order by id) - 1 as n from users) u on u.n = g % 51`);
+    }
+    console.log(`[${engine}] ${ENTRIES} audit entries in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    await db.execute(sql`analyze`);
+
+    const app = await buildApp({ config, database, webDistDir: bench.webDistDir });
+    const login = await app.inject({ method: 'POST', url: '/api/users/login/', payload: BENCH_ADMIN });
+    const headers = { authorization: `Bearer ${login.json().accessToken}` };
+    const time = async (url: string, runs = 5) => {
+      const times: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        const start = performance.now();
+        const res = await app.inject({ method: 'GET', url, headers });
+        times.push(performance.now() - start);
+        if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      }
+      return median(times);
+    };
+    for (const name of dashboards) {
+      for (const period of periods) {
+        results.push({
+          name: `${name} dashboard, ${period}`,
+          ms: await time(`/api/dashboard/${name}?period=${period}&tz=Europe/Paris`),
+          budget: BUDGET_MS,
+        });
+      }
+      const { widgets } = (
+        await app.inject({ method: 'GET', url: `/api/dashboard/${name}?period=yearly`, headers })
+      ).json();
+      const each: string[] = [];
+      for (const id of Object.keys(widgets)) {
+        each.push(`${id} ${(await time(`/api/dashboard/${name}/${id}?period=yearly&tz=Europe/Paris`, 3)).toFixed(1)}`);
+      }
+      console.log(`[${engine}] ${name}, yearly, per widget (ms): ${each.join(', ')}`);
+    }
+    await app.close();
+  } finally {
+    await bench.close();
+  }
+  for (const r of results) {
+    console.log(
+      `${r.ms <= r.budget ? 'ok  ' : 'OVER'}  [${engine}] ${r.name}: ${r.ms.toFixed(1)} ms (budget ${r.budget} ms)`,
+    );
+  }
+  return results.every((r) => r.ms <= r.budget);
+}
+
+const engines: ('pglite' | 'postgres')[] = [
+  'pglite',
+  ...(process.env.BENCH_DATABASE_URL ? (['postgres'] as const) : []),
+];
+const only = process.env.BENCH_ENGINE as 'pglite' | 'postgres' | undefined;
+let ok = true;
+for (const engine of engines.filter((e) => !only || e === only)) ok = (await run(engine)) && ok;
+process.exitCode = ok ? 0 : 1;
