@@ -40,6 +40,26 @@ const figures: Record<string, { kept: SQL; recomputed: SQL }> = {
     recomputed: sql`select date_trunc('hour', at, 'UTC')::text as hour, entity, action, count(*)::int as entries
                       from audit_log group by 1, 2, 3 order by 1, 2, 3`,
   },
+  order_stats_daily: {
+    kept: sql`select day::text, status, orders, revenue::text from order_stats_daily
+               where orders <> 0 or revenue <> 0 order by 1, 2`,
+    recomputed: sql`select date_trunc('day', created_at, 'UTC')::text as day, status, count(*)::int as orders,
+                           sum(total)::text as revenue
+                      from orders group by 1, 2 order by 1, 2`,
+  },
+  order_category_stats_daily: {
+    kept: sql`select day::text, status, category, quantity, revenue::text from order_category_stats_daily
+               where quantity <> 0 or revenue <> 0 order by 1, 2, 3`,
+    recomputed: sql`select date_trunc('day', o.created_at, 'UTC')::text as day, o.status, l.category,
+                           sum(l.quantity)::int as quantity, sum(l.total)::text as revenue
+                      from order_lines l join orders o on o.id = l.order_id
+                     group by 1, 2, 3 order by 1, 2, 3`,
+  },
+  audit_stats_daily: {
+    kept: sql`select day::text, entity, action, entries from audit_stats_daily where entries <> 0 order by 1, 2, 3`,
+    recomputed: sql`select date_trunc('day', at, 'UTC')::text as day, entity, action, count(*)::int as entries
+                      from audit_log group by 1, 2, 3 order by 1, 2, 3`,
+  },
   audit_actor_daily: {
     kept: sql`select day::text, actor_id::text, entries from audit_actor_daily where entries <> 0 order by 1, 2`,
     recomputed: sql`select (at at time zone 'UTC')::date::text as day, actor_id::text, count(*)::int as entries
@@ -60,7 +80,10 @@ async function expectFiguresToMatch() {
       (select count(*) from order_stats_hourly where orders < 0)
     + (select count(*) from order_category_stats_hourly where quantity < 0)
     + (select count(*) from audit_stats_hourly where entries < 0)
-    + (select count(*) from audit_actor_daily where entries < 0) as n`);
+    + (select count(*) from audit_actor_daily where entries < 0)
+    + (select count(*) from order_stats_daily where orders < 0)
+    + (select count(*) from order_category_stats_daily where quantity < 0)
+    + (select count(*) from audit_stats_daily where entries < 0) as n`);
   expect(Number(negative?.n)).toBe(0);
 }
 

@@ -63,3 +63,43 @@ export const libraryRollups = pgTable('library_rollups', {
   items: integer('items').notNull(),
   total: numeric('total', { precision: 36, scale: 5 }).notNull(),
 });
+
+/*
+ * The same figures per UTC day (`day` is the day's UTC midnight), rolled up from the hourly tables by
+ * triggers on those (migration 0013): a year is 365 rows per key instead of 8,760. A period in the
+ * caller's zone reads its whole UTC days here and the hours at either end from the hourly table.
+ */
+
+export const orderStatsDaily = pgTable(
+  'order_stats_daily',
+  {
+    day: timestamp('day', { withTimezone: true }).notNull(),
+    status: text('status').notNull(),
+    orders: integer('orders').notNull(),
+    revenue: numeric('revenue', { precision: 20, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.status] })],
+);
+
+export const orderCategoryStatsDaily = pgTable(
+  'order_category_stats_daily',
+  {
+    day: timestamp('day', { withTimezone: true }).notNull(),
+    status: text('status').notNull(),
+    category: text('category').notNull(),
+    quantity: integer('quantity').notNull(),
+    revenue: numeric('revenue', { precision: 20, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.status, t.category] })],
+);
+
+export const auditStatsDaily = pgTable(
+  'audit_stats_daily',
+  {
+    day: timestamp('day', { withTimezone: true }).notNull(),
+    entity: text('entity').notNull(),
+    action: text('action').notNull(),
+    entries: integer('entries').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.entity, t.action] })],
+);
