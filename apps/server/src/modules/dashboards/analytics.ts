@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { inWindow } from '../../lib/periods';
 import { entityAreas } from './areas';
-import { hourlyFigures, hourlyHeatmap, hourlySeries, hoursIn, totalOf, withPrevious } from './hourly';
+import { hourlyHeatmap, periodFigures, periodSeries, totalOf, windowRows, withPrevious } from './figures';
 import { type DashboardDefinition, kpi, shared, type WidgetContext, type WidgetDefinition } from './widgets';
 
 /*
@@ -17,12 +17,12 @@ const isSignIn = sql`entity = 'session' and action = 'login'`;
 /** Sign-ins and audit entries over the period and the previous one (one read for both counters). */
 const activityFigures = (context: WidgetContext) =>
   shared(context, 'activity', () =>
-    hourlyFigures(context.db, context.window, {
-      table: sql`audit_stats_hourly`,
+    periodFigures(context.db, context.window, {
+      table: 'audit_stats',
       where: sql`true`,
       figures: {
-        signIns: (span) => sql`sum(entries) filter (where ${span} and ${isSignIn})`,
-        actions: (span) => sql`sum(entries) filter (where ${span})`,
+        signIns: sql`sum(entries) filter (where ${isSignIn})`,
+        actions: sql`sum(entries)`,
       },
     }),
   );
@@ -102,8 +102,8 @@ export const analyticsDashboard: DashboardDefinition<'analytics'> = {
   activityOverTime: {
     needs: ['audit.view'],
     async compute({ db, window }) {
-      const { buckets, values } = await hourlySeries(db, window, {
-        table: sql`audit_stats_hourly`,
+      const { buckets, values } = await periodSeries(db, window, {
+        table: 'audit_stats',
         where: sql`true`,
         figures: {
           signIns: sql`sum(entries) filter (where ${isSignIn})`,
@@ -126,7 +126,7 @@ export const analyticsDashboard: DashboardDefinition<'analytics'> = {
   activityHeatmap: {
     needs: ['audit.view'],
     compute: ({ db, window }) =>
-      hourlyHeatmap(db, window, { table: sql`audit_stats_hourly`, value: sql`entries`, where: sql`true` }),
+      hourlyHeatmap(db, window, { table: 'audit_stats', value: sql`entries`, where: sql`true` }),
   },
   actionsByArea: {
     needs: ['audit.view'],
@@ -134,8 +134,7 @@ export const analyticsDashboard: DashboardDefinition<'analytics'> = {
       const rows = await rowsOf<{ entity: string; entries: number }>(
         db,
         sql`select entity, sum(entries)::int as entries
-              from audit_stats_hourly
-             where ${hoursIn(sql`hour`, window.from, window.to)}
+              from ${windowRows('audit_stats', window, sql`true`)} r
              group by entity`,
       );
       // An entity of no area (the outbox's clean-up) is the system's own.
@@ -161,8 +160,7 @@ export const analyticsDashboard: DashboardDefinition<'analytics'> = {
       const rows = await rowsOf<{ action: string; entries: number }>(
         db,
         sql`select action, sum(entries)::int as entries
-              from audit_stats_hourly
-             where ${hoursIn(sql`hour`, window.from, window.to)}
+              from ${windowRows('audit_stats', window, sql`true`)} r
              group by action
             having sum(entries) <> 0
              order by entries desc, action`,

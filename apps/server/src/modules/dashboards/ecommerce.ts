@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { inWindow } from '../../lib/periods';
-import { hourlyHeatmap, hoursIn, withPrevious } from './hourly';
+import { hourlyHeatmap, windowRows, withPrevious } from './figures';
 import { isSale, salesByCategory, salesFigures, salesOverTime } from './sales';
 import { type DashboardDefinition, kpi, type WidgetDefinition } from './widgets';
 
@@ -91,8 +91,7 @@ export const ecommerceDashboard: DashboardDefinition<'ecommerce'> = {
       const rows = await rowsOf<{ status: string; orders: number }>(
         db,
         sql`select status, sum(orders)::int as orders
-              from order_stats_hourly
-             where ${hoursIn(sql`hour`, window.from, window.to)}
+              from ${windowRows('order_stats', window, sql`true`)} r
              group by status`,
       );
       const ordersOf = new Map(rows.map((row) => [row.status, row.orders]));
@@ -112,7 +111,7 @@ export const ecommerceDashboard: DashboardDefinition<'ecommerce'> = {
     needs: ['ecommerce.view'],
     // When customers order: every order placed, whatever became of it since.
     compute: ({ db, window }) =>
-      hourlyHeatmap(db, window, { table: sql`order_stats_hourly`, value: sql`orders`, where: sql`true` }),
+      hourlyHeatmap(db, window, { table: 'order_stats', value: sql`orders`, where: sql`true` }),
   },
   topProducts: {
     needs: ['ecommerce.view'],

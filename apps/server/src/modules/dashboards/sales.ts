@@ -1,7 +1,7 @@
 import { stockHoldingStatuses } from '@ledgerdesk/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
-import { hourlyFigures, hourlySeries, hoursIn, totalOf } from './hourly';
+import { periodFigures, periodSeries, totalOf, windowRows } from './figures';
 import { shared, type WidgetContext, type WidgetDefinition } from './widgets';
 
 /*
@@ -20,14 +20,13 @@ export const isSale = (status: SQL = sql`status`) =>
 /** Revenue, orders sold and revenue per order over the period and the previous one. */
 export const salesFigures = (context: WidgetContext) =>
   shared(context, 'sales', () =>
-    hourlyFigures(context.db, context.window, {
-      table: sql`order_stats_hourly`,
+    periodFigures(context.db, context.window, {
+      table: 'order_stats',
       where: isSale(),
       figures: {
-        revenue: (span) => sql`round(sum(revenue) filter (where ${span}), 2)`,
-        orders: (span) => sql`sum(orders) filter (where ${span})`,
-        average: (span) =>
-          sql`round(sum(revenue) filter (where ${span}) / nullif(sum(orders) filter (where ${span}), 0), 2)`,
+        revenue: sql`round(sum(revenue), 2)`,
+        orders: sql`sum(orders)`,
+        average: sql`round(sum(revenue) / nullif(sum(orders), 0), 2)`,
       },
     }),
   );
@@ -36,8 +35,8 @@ export const salesFigures = (context: WidgetContext) =>
 export const salesOverTime: WidgetDefinition<'series'> = {
   needs: ['ecommerce.view'],
   async compute({ db, window }) {
-    const { buckets, values } = await hourlySeries(db, window, {
-      table: sql`order_stats_hourly`,
+    const { buckets, values } = await periodSeries(db, window, {
+      table: 'order_stats',
       where: isSale(),
       figures: { revenue: sql`round(sum(revenue), 2)`, orders: sql`sum(orders)` },
     });
@@ -64,8 +63,7 @@ export const salesByCategory: WidgetDefinition<'breakdown'> = {
     const rows = await rowsOf<{ category: string; revenue: number; quantity: number }>(
       db,
       sql`select category, round(sum(revenue), 2)::float8 as revenue, sum(quantity)::int as quantity
-            from order_category_stats_hourly
-           where ${hoursIn(sql`hour`, window.from, window.to)} and ${isSale()}
+            from ${windowRows('order_category_stats', window, isSale())} r
            group by category
           having sum(quantity) <> 0 or sum(revenue) <> 0
            order by revenue desc, category`,
