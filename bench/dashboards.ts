@@ -6,6 +6,7 @@
 import { productCategories } from '@ledgerdesk/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
+import { rowsOf } from '../apps/server/src/db/rows';
 import { seedDatabase } from '../apps/server/src/seed';
 import { BENCH_ADMIN, openBench } from './harness';
 
@@ -45,9 +46,10 @@ async function run(engine: 'pglite' | 'postgres') {
     // order's lines are products i·7 and i·7 + 13 (of 500), and its total is theirs.
     const product = (n: SQL) =>
       sql`(select id, seller_id, name, category, price, row_number() over (order by id) - 1 as n from products) ${n}`;
-    const [{ first } = { first: 0 }] = (
-      await db.execute(sql`select coalesce(max(number), 1000)::int + 1 as first from orders`)
-    ).rows as { first: number }[];
+    const [{ first } = { first: 0 }] = await rowsOf<{ first: number }>(
+      db,
+      sql`select coalesce(max(number), 1000)::int + 1 as first from orders`,
+    );
     for (let start = 0; start < ORDERS; start += BATCH) {
       const end = Math.min(start + BATCH, ORDERS);
       await db.execute(sql`insert into orders (customer_id, customer_name, status, payment_method, subtotal, total, created_at)
