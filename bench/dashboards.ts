@@ -120,6 +120,28 @@ async function run(engine: 'pglite' | 'postgres') {
         );
       }
       console.log(`[${engine}] ${name}, yearly, per widget (ms): ${each.join(', ')}`);
+      // Each query of the year's dashboard, explained: which of them read the base tables, and how.
+      const queries: SQL[] = [];
+      const execute = db.execute.bind(db);
+      db.execute = ((query: SQL) => {
+        queries.push(query);
+        return execute(query);
+      }) as typeof db.execute;
+      await app.inject({
+        method: 'GET',
+        url: `/api/dashboard/${name}?period=yearly&tz=Europe/Paris`,
+        headers,
+      });
+      db.execute = execute;
+      for (const query of queries) {
+        const plan = (await rowsOf<{ 'QUERY PLAN': string }>(db, sql`explain ${query}`))
+          .map((row) => row['QUERY PLAN'])
+          .join('\n');
+        const base = plan.match(
+          /(Seq|Index|Index Only|Bitmap Heap) Scan (using \S+ )?on (orders|order_lines|audit_log)\b.*/g,
+        );
+        if (base) console.log(`[${engine}] ${name}, yearly, reads base rows:\n  ${base.join('\n  ')}`);
+      }
     }
     await app.close();
   } finally {

@@ -7,8 +7,8 @@ import { hourlyHeatmap, periodFigures, periodSeries, totalOf, windowRows, withPr
 import { type DashboardDefinition, kpi, shared, type WidgetContext, type WidgetDefinition } from './widgets';
 
 /*
- * The activity of the product, from the audit log's figures (audit_stats_hourly per hour, entity and
- * action; audit_actor_daily per UTC day and actor): what was done, by whom and when. Every widget
+ * The activity of the product, from the audit log's figures (audit_stats_* per hour or day, entity
+ * and action; audit_actor_daily per UTC day and actor): what was done, by whom and when. Every widget
  * tells who did what, so it needs `audit.view`; the new users need only `users.view`.
  */
 

@@ -5,8 +5,8 @@ import { periodFigures, periodSeries, totalOf, windowRows } from './figures';
 import { shared, type WidgetContext, type WidgetDefinition } from './widgets';
 
 /*
- * Sales from orders, shared by the home and e-commerce dashboards, read from the hourly figures the
- * triggers keep (order_stats_hourly, order_category_stats_hourly), never from the orders themselves.
+ * Sales from orders, shared by the home and e-commerce dashboards, read from the figures the triggers
+ * keep (order_stats_*, order_category_stats_*: figures.ts), never from the orders themselves.
  *
  * A sale is an order that holds its goods: Cancelled and Returned orders gave them back and are no
  * sale, so they are left out of every sales figure (revenue, orders sold, average, categories).
