@@ -6,6 +6,7 @@
 import { productCategories } from '@ledgerdesk/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
+import type { Database } from '../apps/server/src/db/client';
 import { rowsOf } from '../apps/server/src/db/rows';
 import { seedDatabase } from '../apps/server/src/seed';
 import { BENCH_ADMIN, openBench } from './harness';
@@ -19,6 +20,70 @@ const dashboards = ['ecommerce', 'analytics'];
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
+/** Sellers, products in every category, customers, people who act; the orders and the audit log. */
+async function load(db: Database, engine: string) {
+  let t = performance.now();
+  // Sellers, products in every category, customers and people who act.
+  await db.execute(sql`insert into sellers (name, company, email)
+    select 'Seller ' || g, 'Shop ' || g, 'seller' || g || '@bench.example' from generate_series(1, 20) g`);
+  await db.execute(sql`insert into products (name, category, price, stock, type, seller_id)
+    select 'Product ' || g, (${sql.raw(`array[${productCategories.map((c) => `'${c.replace(/'/g, "''")}'`).join(',')}]`)})[1 + g % ${productCategories.length}],
+           (5 + g % 200)::numeric(10, 2), 1000, 'published',
+           (select id from sellers order by email offset g % 20 limit 1)
+      from generate_series(1, 500) g`);
+  await db.execute(sql`insert into customers (name, email, created_at)
+    select 'Customer ' || g, 'customer' || g || '@bench.example', now() - interval '730 days' * (g / 5000.0)
+      from generate_series(1, 5000) g`);
+  await db.execute(sql`insert into users (email, username, first_name, last_name)
+    select 'person' || g || '@bench.example', 'person' || g, 'Person', g::text from generate_series(1, 50) g`);
+
+  // Orders spread over the last 730 days, two lines each, in batches of a statement each. The i-th
+  // order's lines are products i·7 and i·7 + 13 (of 500), and its total is theirs.
+  const product = (n: SQL) =>
+    sql`(select id, seller_id, name, category, price, row_number() over (order by id) - 1 as n from products) ${n}`;
+  const [{ first } = { first: 0 }] = await rowsOf<{ first: number }>(
+    db,
+    sql`select coalesce(max(number), 1000)::int + 1 as first from orders`,
+  );
+  for (let start = 0; start < ORDERS; start += BATCH) {
+    const end = Math.min(start + BATCH, ORDERS);
+    await db.execute(sql`insert into orders (customer_id, customer_name, status, payment_method, subtotal, total, created_at)
+      select c.id, c.name,
+             (array['Pending','Inprogress','Pickups','Delivered','Delivered','Delivered','Returned','Cancelled'])[1 + g % 8],
+             'Card', a.price * (1 + g % 3) + b.price * (1 + (g + 1) % 3), a.price * (1 + g % 3) + b.price * (1 + (g + 1) % 3),
+             now() - interval '730 days' * (1 - g::float8 / ${ORDERS})
+        from generate_series(${start}::int, ${end - 1}::int) g
+        join (select id, name, row_number() over (order by id) - 1 as n from customers) c on c.n = g % 5000
+        join ${product(sql`a`)} on a.n = (g * 7) % 500
+        join ${product(sql`b`)} on b.n = (g * 7 + 13) % 500
+       order by g`);
+    await db.execute(sql`insert into order_lines (order_id, position, product_id, seller_id, name, category, price, quantity, total)
+      select o.id, k, p.id, p.seller_id, p.name, p.category, p.price, 1 + (o.number - ${first} + k) % 3,
+             p.price * (1 + (o.number - ${first} + k) % 3)
+        from orders o
+        cross join generate_series(0, 1) k
+        join ${product(sql`p`)} on p.n = ((o.number - ${first}) * 7 + k * 13) % 500
+       where o.number >= ${first + start} and o.number < ${first + end}`);
+  }
+  console.log(`[${engine}] ${ORDERS} orders in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+
+  t = performance.now();
+  const entities = ['session', 'order', 'product', 'customer', 'task', 'ticket', 'invoice', 'deal', 'user'];
+  const actions = ['login', 'created', 'updated', 'updated', 'deleted'];
+  for (let start = 0; start < ENTRIES; start += BATCH) {
+    const end = Math.min(start + BATCH, ENTRIES);
+    await db.execute(sql`insert into audit_log (at, actor_id, actor_label, action, entity, ip)
+      select now() - interval '730 days' * (g::float8 / ${ENTRIES}), u.id, u.email,
+             (${sql.raw(`array[${actions.map((a) => `'${a}'`).join(',')}]`)})[1 + g % ${actions.length}],
+             case when g % ${actions.length} = 0 then 'session'
+                  else (${sql.raw(`array[${entities.map((e) => `'${e}'`).join(',')}]`)})[1 + g % ${entities.length}] end,
+             '10.0.' || (g % 256) || '.' || (g % 200)
+        from generate_series(${start + 1}::int, ${end}::int) g
+        join (select id, email, row_number() over (order by id) - 1 as n from users) u on u.n = g % 51`);
+  }
+  console.log(`[${engine}] ${ENTRIES} audit entries in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+}
+
 async function run(engine: 'pglite' | 'postgres') {
   const bench = await openBench('dashboards', engine, { RATE_LIMIT: '10000' });
   const { config, database } = bench;
@@ -27,66 +92,9 @@ async function run(engine: 'pglite' | 'postgres') {
   try {
     await database.migrate();
     await seedDatabase(db, config);
-    let t = performance.now();
-    // Sellers, products in every category, customers and people who act.
-    await db.execute(sql`insert into sellers (name, company, email)
-      select 'Seller ' || g, 'Shop ' || g, 'seller' || g || '@bench.example' from generate_series(1, 20) g`);
-    await db.execute(sql`insert into products (name, category, price, stock, type, seller_id)
-      select 'Product ' || g, (${sql.raw(`array[${productCategories.map((c) => `'${c.replace(/'/g, "''")}'`).join(',')}]`)})[1 + g % ${productCategories.length}],
-             (5 + g % 200)::numeric(10, 2), 1000, 'published',
-             (select id from sellers order by email offset g % 20 limit 1)
-        from generate_series(1, 500) g`);
-    await db.execute(sql`insert into customers (name, email, created_at)
-      select 'Customer ' || g, 'customer' || g || '@bench.example', now() - interval '730 days' * (g / 5000.0)
-        from generate_series(1, 5000) g`);
-    await db.execute(sql`insert into users (email, username, first_name, last_name)
-      select 'person' || g || '@bench.example', 'person' || g, 'Person', g::text from generate_series(1, 50) g`);
-
-    // Orders spread over the last 730 days, two lines each, in batches of a statement each. The i-th
-    // order's lines are products i·7 and i·7 + 13 (of 500), and its total is theirs.
-    const product = (n: SQL) =>
-      sql`(select id, seller_id, name, category, price, row_number() over (order by id) - 1 as n from products) ${n}`;
-    const [{ first } = { first: 0 }] = await rowsOf<{ first: number }>(
-      db,
-      sql`select coalesce(max(number), 1000)::int + 1 as first from orders`,
-    );
-    for (let start = 0; start < ORDERS; start += BATCH) {
-      const end = Math.min(start + BATCH, ORDERS);
-      await db.execute(sql`insert into orders (customer_id, customer_name, status, payment_method, subtotal, total, created_at)
-        select c.id, c.name,
-               (array['Pending','Inprogress','Pickups','Delivered','Delivered','Delivered','Returned','Cancelled'])[1 + g % 8],
-               'Card', a.price * (1 + g % 3) + b.price * (1 + (g + 1) % 3), a.price * (1 + g % 3) + b.price * (1 + (g + 1) % 3),
-               now() - interval '730 days' * (1 - g::float8 / ${ORDERS})
-          from generate_series(${start}::int, ${end - 1}::int) g
-          join (select id, name, row_number() over (order by id) - 1 as n from customers) c on c.n = g % 5000
-          join ${product(sql`a`)} on a.n = (g * 7) % 500
-          join ${product(sql`b`)} on b.n = (g * 7 + 13) % 500
-         order by g`);
-      await db.execute(sql`insert into order_lines (order_id, position, product_id, seller_id, name, category, price, quantity, total)
-        select o.id, k, p.id, p.seller_id, p.name, p.category, p.price, 1 + (o.number - ${first} + k) % 3,
-               p.price * (1 + (o.number - ${first} + k) % 3)
-          from orders o
-          cross join generate_series(0, 1) k
-          join ${product(sql`p`)} on p.n = ((o.number - ${first}) * 7 + k * 13) % 500
-         where o.number >= ${first + start} and o.number < ${first + end}`);
-    }
-    console.log(`[${engine}] ${ORDERS} orders in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-
-    t = performance.now();
-    const entities = ['session', 'order', 'product', 'customer', 'task', 'ticket', 'invoice', 'deal', 'user'];
-    const actions = ['login', 'created', 'updated', 'updated', 'deleted'];
-    for (let start = 0; start < ENTRIES; start += BATCH) {
-      const end = Math.min(start + BATCH, ENTRIES);
-      await db.execute(sql`insert into audit_log (at, actor_id, actor_label, action, entity, ip)
-        select now() - interval '730 days' * (g::float8 / ${ENTRIES}), u.id, u.email,
-               (${sql.raw(`array[${actions.map((a) => `'${a}'`).join(',')}]`)})[1 + g % ${actions.length}],
-               case when g % ${actions.length} = 0 then 'session'
-                    else (${sql.raw(`array[${entities.map((e) => `'${e}'`).join(',')}]`)})[1 + g % ${entities.length}] end,
-               '10.0.' || (g % 256) || '.' || (g % 200)
-          from generate_series(${start + 1}::int, ${end}::int) g
-          join (select id, email, row_number() over (order by id) - 1 as n from users) u on u.n = g % 51`);
-    }
-    console.log(`[${engine}] ${ENTRIES} audit entries in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    // A PostgreSQL database loaded by an earlier run is measured as it is (the load takes minutes).
+    const [loaded] = await rowsOf<{ orders: number }>(db, sql`select count(*)::int as orders from orders`);
+    if ((loaded?.orders ?? 0) < ORDERS) await load(db, engine);
     await db.execute(sql`analyze`);
 
     const app = await buildApp({ config, database, webDistDir: bench.webDistDir });

@@ -31,8 +31,10 @@ function windowSpans(window: PeriodWindow, withPrevious: boolean): SQL {
 
 /**
  * The rows of a figure table that cover each span (`bucket`, `lo`, `hi`) once, each with its span's
- * `bucket`: the UTC days wholly inside from `<table>_daily`, the other hours from `<table>_hourly`.
- * The two tables list their columns alike (the day or hour first), so the rows are `t.*`.
+ * `bucket`: the UTC days wholly inside from `<table>_daily`, the hours before and after them from
+ * `<table>_hourly`. Each of the three is a range of the table's key read per span (lateral), so that
+ * the planner cannot trade them for a scan of the table. The two tables list their columns alike
+ * (the day or hour first), so the rows are `t.*`.
  */
 export function figureRows(table: FigureTable, spans: SQL, where: SQL): SQL {
   const daily = sql.identifier(`${table}_daily`);
@@ -40,17 +42,20 @@ export function figureRows(table: FigureTable, spans: SQL, where: SQL): SQL {
   const ceil = (unit: 'hour' | 'day', at: SQL) =>
     sql`case when date_trunc(${unit}, ${at}, 'UTC') = ${at} then ${at}
              else date_trunc(${unit}, ${at}, 'UTC') + ${unit === 'hour' ? sql`interval '1 hour'` : sql`interval '24 hours'`} end`;
+  const range = (source: typeof daily, column: SQL, from: SQL, to: SQL) =>
+    sql`select s.bucket, t.* from s cross join lateral
+          (select * from ${source} t where ${column} >= ${from} and ${column} < ${to} and ${where}) t`;
   return sql`(with hours as (select bucket, date_trunc('hour', lo, 'UTC') as lo, ${ceil('hour', sql`hi`)} as hi
                                from (${spans}) s),
-                   s as (select bucket, lo, hi, ${ceil('day', sql`lo`)} as first_day,
-                                date_trunc('day', hi, 'UTC') as end_day
-                           from hours)
-              select s.bucket, t.* from s join ${daily} t on t.day >= s.first_day and t.day < s.end_day
-               where ${where}
-              union all
-              select s.bucket, t.* from s join ${hourly} t on t.hour >= s.lo and t.hour < s.hi
-                 and (t.hour < s.first_day or t.hour >= greatest(s.end_day, s.first_day))
-               where ${where})`;
+                   days as (select bucket, lo, hi, ${ceil('day', sql`lo`)} as first_day,
+                                   date_trunc('day', hi, 'UTC') as end_day
+                              from hours),
+                   s as materialized (select bucket, lo, hi, least(first_day, hi) as days_from,
+                                             greatest(end_day, first_day, lo) as days_to
+                                        from days)
+              ${range(daily, sql`t.day`, sql`s.days_from`, sql`s.days_to`)}
+              union all ${range(hourly, sql`t.hour`, sql`s.lo`, sql`s.days_from`)}
+              union all ${range(hourly, sql`t.hour`, sql`s.days_to`, sql`s.hi`)})`;
 }
 
 /** The rows of a figure table over the window, for a breakdown to group. */
