@@ -60,6 +60,16 @@ const figures: Record<string, { kept: SQL; recomputed: SQL }> = {
     recomputed: sql`select date_trunc('day', at, 'UTC')::text as day, entity, action, count(*)::int as entries
                       from audit_log group by 1, 2, 3 order by 1, 2, 3`,
   },
+  order_totals_hourly: {
+    kept: sql`select hour::text, orders from order_totals_hourly where orders <> 0 order by 1`,
+    recomputed: sql`select date_trunc('hour', created_at, 'UTC')::text as hour, count(*)::int as orders
+                      from orders group by 1 order by 1`,
+  },
+  audit_totals_hourly: {
+    kept: sql`select hour::text, entries from audit_totals_hourly where entries <> 0 order by 1`,
+    recomputed: sql`select date_trunc('hour', at, 'UTC')::text as hour, count(*)::int as entries
+                      from audit_log group by 1 order by 1`,
+  },
   audit_actor_daily: {
     kept: sql`select day::text, actor_id::text, entries from audit_actor_daily where entries <> 0 order by 1, 2`,
     recomputed: sql`select (at at time zone 'UTC')::date::text as day, actor_id::text, count(*)::int as entries
@@ -83,7 +93,9 @@ async function expectFiguresToMatch() {
     + (select count(*) from audit_actor_daily where entries < 0)
     + (select count(*) from order_stats_daily where orders < 0)
     + (select count(*) from order_category_stats_daily where quantity < 0)
-    + (select count(*) from audit_stats_daily where entries < 0) as n`);
+    + (select count(*) from audit_stats_daily where entries < 0)
+    + (select count(*) from order_totals_hourly where orders < 0)
+    + (select count(*) from audit_totals_hourly where entries < 0) as n`);
   expect(Number(negative?.n)).toBe(0);
 }
 

@@ -103,3 +103,19 @@ export const auditStatsDaily = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.entity, t.action] })],
 );
+
+/*
+ * Per UTC hour and nothing else, for the heatmaps (weekday × hour in the caller's zone), which need
+ * every hour of the period: a year is 8,760 rows, not 8,760 per status or per entity and action.
+ * Rolled up from the hourly tables by triggers on those (migration 0014).
+ */
+
+export const orderTotalsHourly = pgTable('order_totals_hourly', {
+  hour: timestamp('hour', { withTimezone: true }).primaryKey(),
+  orders: integer('orders').notNull(),
+});
+
+export const auditTotalsHourly = pgTable('audit_totals_hourly', {
+  hour: timestamp('hour', { withTimezone: true }).primaryKey(),
+  entries: integer('entries').notNull(),
+});

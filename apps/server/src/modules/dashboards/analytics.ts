@@ -126,7 +126,7 @@ export const analyticsDashboard: DashboardDefinition<'analytics'> = {
   activityHeatmap: {
     needs: ['audit.view'],
     compute: ({ db, window }) =>
-      hourlyHeatmap(db, window, { table: 'audit_stats', value: sql`entries`, where: sql`true` }),
+      hourlyHeatmap(db, window, { table: 'audit_totals_hourly', value: 'entries' }),
   },
   actionsByArea: {
     needs: ['audit.view'],

@@ -110,8 +110,7 @@ export const ecommerceDashboard: DashboardDefinition<'ecommerce'> = {
   ordersHeatmap: {
     needs: ['ecommerce.view'],
     // When customers order: every order placed, whatever became of it since.
-    compute: ({ db, window }) =>
-      hourlyHeatmap(db, window, { table: 'order_stats', value: sql`orders`, where: sql`true` }),
+    compute: ({ db, window }) => hourlyHeatmap(db, window, { table: 'order_totals_hourly', value: 'orders' }),
   },
   topProducts: {
     needs: ['ecommerce.view'],

@@ -142,25 +142,27 @@ export const totalOf = (values: number[]) =>
 /** SPEC §9's columns: 6:00 to 23:00 in the caller's zone. */
 export const heatmapHours = Array.from({ length: 18 }, (_, i) => i + 6);
 
+/** The tables of hourly totals (a figure per UTC hour, whatever its keys) the heatmaps read. */
+export type HourTotals =
+  | { table: 'order_totals_hourly'; value: 'orders' }
+  | { table: 'audit_totals_hourly'; value: 'entries' };
+
 /**
- * A 7 × 18 heatmap (Monday first) of `sum(value)` over the hourly rows of a figure table that
- * `where` keeps, by the weekday and hour each UTC hour has in the caller's zone (summed per hour
- * first, so that the zone is applied once an hour); the other hours of the day go to `outside`.
+ * A 7 × 18 heatmap (Monday first) of the hourly totals of the period, by the weekday and hour each
+ * UTC hour has in the caller's zone; the other hours of the day go to `outside`.
  */
 export async function hourlyHeatmap(
   db: Database,
   window: PeriodWindow,
-  from: { table: FigureTable; value: SQL; where: SQL },
+  totals: HourTotals,
 ): Promise<Omit<HeatmapWidget, 'id'>> {
   const local = sql`(hour at time zone ${window.timeZone})`;
   const rows = await rowsOf<{ day: number; hour: number; value: number }>(
     db,
     sql`select extract(isodow from ${local})::int - 1 as day, extract(hour from ${local})::int as hour,
-               sum(value)::int as value
-          from (select hour, sum(${from.value}) as value
-                  from ${sql.identifier(`${from.table}_hourly`)}
-                 where ${hoursIn(sql`hour`, window.from, window.to)} and ${from.where}
-                 group by hour) h
+               sum(${sql.identifier(totals.value)})::int as value
+          from ${sql.identifier(totals.table)}
+         where ${hoursIn(sql`hour`, window.from, window.to)}
          group by 1, 2`,
   );
   const values = Array.from({ length: 7 }, () => heatmapHours.map(() => 0));
