@@ -70,6 +70,15 @@ const figures: Record<string, { kept: SQL; recomputed: SQL }> = {
     recomputed: sql`select date_trunc('hour', at, 'UTC')::text as hour, count(*)::int as entries
                       from audit_log group by 1 order by 1`,
   },
+  order_product_sales_daily: {
+    kept: sql`select day::text, product_id::text, seller_id::text, quantity, revenue::text
+                from order_product_sales_daily where quantity <> 0 or revenue <> 0 order by 1, 2, 3`,
+    recomputed: sql`select date_trunc('day', o.created_at, 'UTC')::text as day, l.product_id::text,
+                           l.seller_id::text, sum(l.quantity)::int as quantity, sum(l.total)::text as revenue
+                      from order_lines l join orders o on o.id = l.order_id
+                     where o.status in ('Pending', 'Inprogress', 'Pickups', 'Delivered')
+                     group by 1, 2, 3 order by 1, 2, 3`,
+  },
   audit_actor_daily: {
     kept: sql`select day::text, actor_id::text, entries from audit_actor_daily where entries <> 0 order by 1, 2`,
     recomputed: sql`select (at at time zone 'UTC')::date::text as day, actor_id::text, count(*)::int as entries
@@ -95,7 +104,8 @@ async function expectFiguresToMatch() {
     + (select count(*) from order_category_stats_daily where quantity < 0)
     + (select count(*) from audit_stats_daily where entries < 0)
     + (select count(*) from order_totals_hourly where orders < 0)
-    + (select count(*) from audit_totals_hourly where entries < 0) as n`);
+    + (select count(*) from audit_totals_hourly where entries < 0)
+    + (select count(*) from order_product_sales_daily where quantity < 0) as n`);
   expect(Number(negative?.n)).toBe(0);
 }
 
@@ -170,6 +180,12 @@ describe('figures kept by triggers', () => {
     await run(sql`update order_lines set category = 'Renamed' where category = 'Books'`);
     await run(sql`update order_lines set order_id = (select id from orders order by number desc limit 1)
                    where id = (select id from order_lines order by id limit 1)`);
+    await expectFiguresToMatch();
+    // A seller's lines lose their seller (set null) when the seller goes.
+    await run(sql`update products set seller_id = null where seller_id = (select seller_id from order_lines
+                   where seller_id is not null order by id limit 1)`);
+    await run(sql`delete from sellers where id = (select seller_id from order_lines
+                   where seller_id is not null order by id limit 1)`);
     await expectFiguresToMatch();
     // Lines deleted alone, then orders deleted together with theirs.
     await run(sql`delete from order_lines where position = 1 and quantity > 2`);

@@ -1,4 +1,7 @@
+import { orderStatuses, stockHoldingStatuses } from '@ledgerdesk/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../src/db/rows';
 import { auditLog, customers, orderLines, orders, products, sellers, users } from '../../src/db/schema';
 import { ADMIN, createTestContext, type TestContext } from '../context';
 
@@ -289,6 +292,19 @@ describe('e-commerce dashboard', () => {
       },
       href: `/apps/ecommerce/orders/${orderIds.B}`,
     });
+  });
+});
+
+describe('what a sale is', () => {
+  it('is the same in the database’s triggers as in the contract', async () => {
+    const rows = await rowsOf<{ status: string; sale: boolean }>(
+      ctx.database.db,
+      sql`select s as status, order_is_sale(s) as sale
+            from unnest(${sql.raw(`array[${orderStatuses.map((s) => `'${s}'`).join(', ')}]`)}) s`,
+    );
+    expect(rows).toEqual(
+      orderStatuses.map((status) => ({ status, sale: stockHoldingStatuses.includes(status) })),
+    );
   });
 });
 

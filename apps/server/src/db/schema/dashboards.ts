@@ -1,4 +1,14 @@
-import { date, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  date,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /*
  * Figures the dashboards read instead of scanning a million rows: sums kept current by triggers on
@@ -119,3 +129,20 @@ export const auditTotalsHourly = pgTable('audit_totals_hourly', {
   hour: timestamp('hour', { withTimezone: true }).primaryKey(),
   entries: integer('entries').notNull(),
 });
+
+/**
+ * What each product sold per UTC day, under the seller of its lines (none when that seller is gone):
+ * sales only — lines of orders Pending, Inprogress, Pickups or Delivered (order_is_sale, migration
+ * 0015). The top products and sellers read a period's whole days here and its ends from the lines.
+ */
+export const orderProductSalesDaily = pgTable(
+  'order_product_sales_daily',
+  {
+    day: timestamp('day', { withTimezone: true }).notNull(),
+    productId: uuid('product_id').notNull(),
+    sellerId: uuid('seller_id'),
+    quantity: integer('quantity').notNull(),
+    revenue: numeric('revenue', { precision: 20, scale: 2 }).notNull(),
+  },
+  (t) => [unique('order_product_sales_daily_key').on(t.day, t.productId, t.sellerId).nullsNotDistinct()],
+);

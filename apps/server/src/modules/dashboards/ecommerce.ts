@@ -18,20 +18,38 @@ async function newCustomersIn(db: Database, from: Date | null, to: Date) {
   return row?.count ?? 0;
 }
 
+const DAY = 86_400_000;
+
 /**
- * What the period's sales lines add up to per `key` (a product, a seller), the ten largest by
- * revenue. The lines are read through the period's orders (orders_created_idx, then each order's
- * lines): there is no hourly figure per product, so this costs what the period's orders are.
+ * What the period's sales add up to per `key` (a product, a seller), the ten largest by revenue: the
+ * whole UTC days from order_product_sales_daily, the instants before and after them from the lines
+ * of the orders placed then (a few hours' worth, through orders_created_idx).
  */
-function topLines(window: { from: Date | null; to: Date }, key: 'product_id' | 'seller_id') {
-  return sql`select l.${sql.raw(key)} as id, sum(l.quantity)::int as quantity,
-                    round(sum(l.total), 2)::float8 as revenue
-               from orders o
-               join order_lines l on l.order_id = o.id
-              where ${inWindow(sql`o.created_at`, window.from, window.to)} and ${isSale(sql`o.status`)}
-                and l.${sql.raw(key)} is not null
-              group by 1
-              order by revenue desc, 1
+function topSales(window: { from: Date | null; to: Date }, key: 'product_id' | 'seller_id') {
+  const to = window.to.getTime();
+  const from = window.from?.getTime() ?? null;
+  const firstDay = from === null ? null : Math.ceil(from / DAY) * DAY;
+  const endDay = Math.floor(to / DAY) * DAY;
+  // No whole day (a period within a day or two): everything from the lines.
+  const [daysFrom, daysTo] = firstDay === null || firstDay < endDay ? [firstDay, endDay] : [to, to];
+  const at = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
+  const column = sql.identifier(key);
+  const days =
+    daysFrom === null ? sql`day < ${at(daysTo)}` : sql`day >= ${at(daysFrom)} and day < ${at(daysTo)}`;
+  const before =
+    from === null || daysFrom === null
+      ? sql`false`
+      : inWindow(sql`o.created_at`, window.from, new Date(daysFrom));
+  return sql`select id, sum(quantity)::int as quantity, round(sum(revenue), 2)::float8 as revenue
+               from (select ${column} as id, quantity, revenue from order_product_sales_daily where ${days}
+                     union all
+                     select l.${column}, l.quantity, l.total
+                       from orders o join order_lines l on l.order_id = o.id
+                      where ${isSale(sql`o.status`)}
+                        and (${before} or ${inWindow(sql`o.created_at`, new Date(daysTo), window.to)})) s
+              where id is not null
+              group by id
+              order by revenue desc, id
               limit 10`;
 }
 
@@ -124,7 +142,7 @@ export const ecommerceDashboard: DashboardDefinition<'ecommerce'> = {
       }>(
         db,
         sql`select t.id, p.name, p.category, t.quantity, t.revenue
-              from (${topLines(window, 'product_id')}) t
+              from (${topSales(window, 'product_id')}) t
               join products p on p.id = t.id
              order by t.revenue desc, p.name`,
       );
@@ -157,7 +175,7 @@ export const ecommerceDashboard: DashboardDefinition<'ecommerce'> = {
       }>(
         db,
         sql`select t.id, s.name, s.company, t.quantity, t.revenue
-              from (${topLines(window, 'seller_id')}) t
+              from (${topSales(window, 'seller_id')}) t
               join sellers s on s.id = t.id
              order by t.revenue desc, s.name`,
       );
