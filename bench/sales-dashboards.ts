@@ -2,7 +2,7 @@
 // lines) and 1,000,000 audit entries over the last two years, each dashboard answers in ≤ 100 ms
 // server time, for every period up to `all`. PGlite, and PostgreSQL too when BENCH_DATABASE_URL names
 // a database this may fill and empty. Prints each widget's time for the year, to find a slow one.
-// Run: npx tsx bench/dashboards.ts   (ORDERS=… and ENTRIES=… for a smaller load)
+// Run: npx tsx bench/sales-dashboards.ts   (ORDERS=… and ENTRIES=… for a smaller load)
 import { productCategories } from '@ledgerdesk/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
@@ -146,7 +146,7 @@ async function run(engine: 'pglite' | 'postgres') {
           .map((row) => row['QUERY PLAN'])
           .join('\n');
         const base = plan.match(
-          /(Seq|Index|Index Only|Bitmap Heap) Scan (using \S+ )?on (orders|order_lines|audit_log)\b.*/g,
+          /(Seq|Index|Index Only|Bitmap Heap) Scan( Backward)? (using \S+ )?on (orders|order_lines|audit_log)\b.*/g,
         );
         if (base) console.log(`[${engine}] ${name}, yearly, reads base rows:\n  ${base.join('\n  ')}`);
       }
