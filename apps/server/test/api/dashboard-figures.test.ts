@@ -79,6 +79,15 @@ const figures: Record<string, { kept: SQL; recomputed: SQL }> = {
                      where o.status in ('Pending', 'Inprogress', 'Pickups', 'Delivered')
                      group by 1, 2, 3 order by 1, 2, 3`,
   },
+  order_product_sales_monthly: {
+    kept: sql`select month::text, product_id::text, seller_id::text, quantity, revenue::text
+                from order_product_sales_monthly where quantity <> 0 or revenue <> 0 order by 1, 2, 3`,
+    recomputed: sql`select date_trunc('month', o.created_at, 'UTC')::text as month, l.product_id::text,
+                           l.seller_id::text, sum(l.quantity)::int as quantity, sum(l.total)::text as revenue
+                      from order_lines l join orders o on o.id = l.order_id
+                     where o.status in ('Pending', 'Inprogress', 'Pickups', 'Delivered')
+                     group by 1, 2, 3 order by 1, 2, 3`,
+  },
   audit_actor_daily: {
     kept: sql`select day::text, actor_id::text, entries from audit_actor_daily where entries <> 0 order by 1, 2`,
     recomputed: sql`select (at at time zone 'UTC')::date::text as day, actor_id::text, count(*)::int as entries
@@ -105,7 +114,8 @@ async function expectFiguresToMatch() {
     + (select count(*) from audit_stats_daily where entries < 0)
     + (select count(*) from order_totals_hourly where orders < 0)
     + (select count(*) from audit_totals_hourly where entries < 0)
-    + (select count(*) from order_product_sales_daily where quantity < 0) as n`);
+    + (select count(*) from order_product_sales_daily where quantity < 0)
+    + (select count(*) from order_product_sales_monthly where quantity < 0) as n`);
   expect(Number(negative?.n)).toBe(0);
 }
 

@@ -270,6 +270,15 @@ describe('e-commerce dashboard', () => {
       { product: 'A Toys product', category: 'Toys', quantity: 4, revenue: 50 },
     ]);
     expect(w.topProducts.rows[0].href).toBe(`/apps/ecommerce/products/${books}`);
+    // The year and all time read E from the month of October (UTC), A from the days of November and
+    // B from its lines (today): the same sales, whatever holds them.
+    for (const period of ['yearly', 'all']) {
+      const { topProducts } = await widgets('ecommerce', `period=${period}&${PARIS}`);
+      expect(topProducts.rows.map((row: { cells: object }) => row.cells)).toEqual([
+        { product: 'A Books product', category: 'Books', quantity: 3, revenue: 130.5 },
+        { product: 'A Toys product', category: 'Toys', quantity: 4, revenue: 50 },
+      ]);
+    }
     expect(w.topSellers.rows).toEqual([
       {
         key: sellerId,

@@ -146,3 +146,16 @@ export const orderProductSalesDaily = pgTable(
   },
   (t) => [unique('order_product_sales_daily_key').on(t.day, t.productId, t.sellerId).nullsNotDistinct()],
 );
+
+/** The same per UTC month (its first day's midnight), rolled up from the days (migration 0016). */
+export const orderProductSalesMonthly = pgTable(
+  'order_product_sales_monthly',
+  {
+    month: timestamp('month', { withTimezone: true }).notNull(),
+    productId: uuid('product_id').notNull(),
+    sellerId: uuid('seller_id'),
+    quantity: integer('quantity').notNull(),
+    revenue: numeric('revenue', { precision: 20, scale: 2 }).notNull(),
+  },
+  (t) => [unique('order_product_sales_monthly_key').on(t.month, t.productId, t.sellerId).nullsNotDistinct()],
+);

@@ -1,5 +1,5 @@
 import { type FigureUnit, orderStatuses } from '@ledgerdesk/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { inWindow } from '../../lib/periods';
@@ -19,34 +19,64 @@ async function newCustomersIn(db: Database, from: Date | null, to: Date) {
 }
 
 const DAY = 86_400_000;
+/** A span of time in ms, [start, end); a null start is the beginning of time. */
+type Span = [number | null, number];
+const monthOf = (ms: number) => Date.UTC(new Date(ms).getUTCFullYear(), new Date(ms).getUTCMonth(), 1);
+const ceilMonth = (ms: number) =>
+  monthOf(ms) === ms ? ms : Date.UTC(new Date(ms).getUTCFullYear(), new Date(ms).getUTCMonth() + 1, 1);
 
 /**
- * What the period's sales add up to per `key` (a product, a seller), the ten largest by revenue: the
- * whole UTC days from order_product_sales_daily, the instants before and after them from the lines
- * of the orders placed then (a few hours' worth, through orders_created_idx).
+ * A period cut into the UTC months wholly inside it, the UTC days around those, and the instants
+ * around the days: what order_product_sales_monthly, _daily and the order lines each answer.
+ */
+function splitPeriod(from: number | null, to: number): { months: Span[]; days: Span[]; instants: Span[] } {
+  const endDay = Math.floor(to / DAY) * DAY;
+  const firstDay = from === null ? null : Math.ceil(from / DAY) * DAY;
+  if (from !== null && firstDay !== null && firstDay >= endDay)
+    return { months: [], days: [], instants: [[from, to]] };
+  const instants: Span[] = [[endDay, to]];
+  if (from !== null && firstDay !== null) instants.push([from, firstDay]);
+  const endMonth = monthOf(endDay);
+  const firstMonth = firstDay === null ? null : ceilMonth(firstDay);
+  if (firstDay !== null && firstMonth !== null && firstMonth >= endMonth) {
+    return { months: [], days: [[firstDay, endDay]], instants };
+  }
+  const days: Span[] = [[endMonth, endDay]];
+  if (firstDay !== null && firstMonth !== null) days.push([firstDay, firstMonth]);
+  return { months: [[firstMonth, endMonth]], days, instants };
+}
+
+/** `column` in any of the spans. */
+function inSpans(column: SQL, spans: Span[]): SQL {
+  const at = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
+  const each = spans
+    .filter(([start, end]) => start === null || start < end)
+    .map(([start, end]) =>
+      start === null
+        ? sql`${column} < ${at(end)}`
+        : sql`(${column} >= ${at(start)} and ${column} < ${at(end)})`,
+    );
+  return each.length > 0 ? sql`(${sql.join(each, sql` or `)})` : sql`false`;
+}
+
+/**
+ * What the period's sales add up to per `key` (a product, a seller), the ten largest by revenue:
+ * whole UTC months and days from the product figures, the hours at either end from the lines of
+ * the orders placed then (through orders_created_idx).
  */
 function topSales(window: { from: Date | null; to: Date }, key: 'product_id' | 'seller_id') {
-  const to = window.to.getTime();
-  const from = window.from?.getTime() ?? null;
-  const firstDay = from === null ? null : Math.ceil(from / DAY) * DAY;
-  const endDay = Math.floor(to / DAY) * DAY;
-  // No whole day (a period within a day or two): everything from the lines.
-  const [daysFrom, daysTo] = firstDay === null || firstDay < endDay ? [firstDay, endDay] : [to, to];
-  const at = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
+  const { months, days, instants } = splitPeriod(window.from?.getTime() ?? null, window.to.getTime());
   const column = sql.identifier(key);
-  const days =
-    daysFrom === null ? sql`day < ${at(daysTo)}` : sql`day >= ${at(daysFrom)} and day < ${at(daysTo)}`;
-  const before =
-    from === null || daysFrom === null
-      ? sql`false`
-      : inWindow(sql`o.created_at`, window.from, new Date(daysFrom));
   return sql`select id, sum(quantity)::int as quantity, round(sum(revenue), 2)::float8 as revenue
-               from (select ${column} as id, quantity, revenue from order_product_sales_daily where ${days}
+               from (select ${column} as id, quantity, revenue
+                       from order_product_sales_monthly where ${inSpans(sql`month`, months)}
+                     union all
+                     select ${column}, quantity, revenue
+                       from order_product_sales_daily where ${inSpans(sql`day`, days)}
                      union all
                      select l.${column}, l.quantity, l.total
                        from orders o join order_lines l on l.order_id = o.id
-                      where ${isSale(sql`o.status`)}
-                        and (${before} or ${inWindow(sql`o.created_at`, new Date(daysTo), window.to)})) s
+                      where ${isSale(sql`o.status`)} and ${inSpans(sql`o.created_at`, instants)}) s
               where id is not null
               group by id
               order by revenue desc, id
