@@ -1,9 +1,15 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { inWindow } from '../../lib/periods';
 import { entityAreas } from './areas';
-import { hourlyHeatmap, periodFigures, periodSeries, totalOf, windowRows, withPrevious } from './figures';
+import {
+  countWithPrevious,
+  hourlyHeatmap,
+  periodFigures,
+  periodSeries,
+  totalOf,
+  windowRows,
+} from './figures';
 import { type DashboardDefinition, kpi, shared, type WidgetContext, type WidgetDefinition } from './widgets';
 
 /*
@@ -56,22 +62,6 @@ function daysIn(from: Date | null, to: Date): SQL {
     : sql`(day <= ${last})`;
 }
 
-async function activeUsersIn(db: Database, from: Date | null, to: Date) {
-  const [row] = await rowsOf<{ users: number }>(
-    db,
-    sql`select count(distinct actor_id)::int as users from audit_actor_daily where ${daysIn(from, to)}`,
-  );
-  return row?.users ?? 0;
-}
-
-async function newUsersIn(db: Database, from: Date | null, to: Date) {
-  const [row] = await rowsOf<{ users: number }>(
-    db,
-    sql`select count(*)::int as users from users where ${inWindow(sql`created_at`, from, to)}`,
-  );
-  return row?.users ?? 0;
-}
-
 /** A person as a table shows them: their name, else their address, else what the log kept. */
 const personName = (first: string | null, last: string | null, email: string | null, label: string) =>
   `${first ?? ''} ${last ?? ''}`.trim() || email || label;
@@ -81,7 +71,11 @@ export const analyticsDashboard: DashboardDefinition<'analytics'> = {
   activeUsers: {
     needs: ['audit.view'],
     async compute({ db, window }) {
-      const { counter, previous } = await withPrevious(window, (from, to) => activeUsersIn(db, from, to));
+      const { counter, previous } = await countWithPrevious(db, window, {
+        table: sql`audit_actor_daily`,
+        count: sql`count(distinct actor_id)`,
+        span: daysIn,
+      });
       return kpi(
         'count',
         'Active users',
@@ -95,7 +89,11 @@ export const analyticsDashboard: DashboardDefinition<'analytics'> = {
   newUsers: {
     needs: ['users.view'],
     async compute({ db, window }) {
-      const { counter, previous } = await withPrevious(window, (from, to) => newUsersIn(db, from, to));
+      const { counter, previous } = await countWithPrevious(db, window, {
+        table: sql`users`,
+        count: sql`count(*)`,
+        span: (from, to) => inWindow(sql`created_at`, from, to),
+      });
       return kpi('count', 'New users', 'Accounts created in the period', counter, previous, '/admin/users');
     },
   },

@@ -1,22 +1,12 @@
 import { type FigureUnit, orderStatuses } from '@ledgerdesk/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { inWindow } from '../../lib/periods';
-import { hourlyHeatmap, windowRows, withPrevious } from './figures';
+import { countWithPrevious, hourlyHeatmap, windowRows } from './figures';
 import { isSale, salesByCategory, salesFigures, salesOverTime } from './sales';
 import { type DashboardDefinition, kpi, type WidgetDefinition } from './widgets';
 
 const iso = (date: Date | string) => new Date(date).toISOString();
-
-/** Customers who joined (were created) in [from, to). */
-async function newCustomersIn(db: Database, from: Date | null, to: Date) {
-  const [row] = await rowsOf<{ count: number }>(
-    db,
-    sql`select count(*)::int as count from customers where ${inWindow(sql`created_at`, from, to)}`,
-  );
-  return row?.count ?? 0;
-}
 
 const DAY = 86_400_000;
 /** A span of time in ms, [start, end); a null start is the beginning of time. */
@@ -119,7 +109,12 @@ export const ecommerceDashboard: DashboardDefinition<'ecommerce'> = {
   newCustomers: {
     needs: ['ecommerce.view'],
     async compute({ db, window }) {
-      const { counter, previous } = await withPrevious(window, (from, to) => newCustomersIn(db, from, to));
+      // Customers who joined (were created) in the period (customers_created_idx).
+      const { counter, previous } = await countWithPrevious(db, window, {
+        table: sql`customers`,
+        count: sql`count(*)`,
+        span: (from, to) => inWindow(sql`created_at`, from, to),
+      });
       return kpi(
         'count',
         'New customers',

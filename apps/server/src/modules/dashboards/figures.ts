@@ -184,13 +184,24 @@ function hoursIn(column: SQL, from: Date | null, to: Date): SQL {
     : sql`(${before})`;
 }
 
-/** A counter read from the base rows, over the window and the previous period (null when none). */
-export async function withPrevious(
+/**
+ * A count over rows of `table` (`count(*)`, `count(distinct actor_id)`) in the window and in the
+ * previous period (null when there is none), in one query; `span` is the condition of a span.
+ */
+export async function countWithPrevious(
+  db: Database,
   window: PeriodWindow,
-  figure: (from: Date | null, to: Date) => Promise<number>,
+  from: { table: SQL; count: SQL; span: (from: Date | null, to: Date) => SQL },
 ): Promise<{ counter: number; previous: number | null }> {
-  const counter = await figure(window.from, window.to);
+  const current = from.span(window.from, window.to);
   const previous =
-    window.previousFrom && window.previousTo ? await figure(window.previousFrom, window.previousTo) : null;
-  return { counter, previous };
+    window.previousFrom && window.previousTo ? from.span(window.previousFrom, window.previousTo) : null;
+  const [row] = await rowsOf<{ counter: number; previous: number }>(
+    db,
+    sql`select (${from.count} filter (where ${current}))::int as counter,
+               (${from.count} filter (where ${previous ?? sql`false`}))::int as previous
+          from ${from.table}
+         where ${current} or ${previous ?? sql`false`}`,
+  );
+  return { counter: row?.counter ?? 0, previous: previous ? (row?.previous ?? 0) : null };
 }
