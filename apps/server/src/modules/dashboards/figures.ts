@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { bucketStarts, type PeriodWindow } from '../../lib/periods';
+import { spans } from './period-figures';
 
 /*
  * Reading the figures the triggers keep (schema/dashboards.ts): each table per UTC hour and per UTC
@@ -36,7 +37,7 @@ function windowSpans(window: PeriodWindow, withPrevious: boolean): SQL {
  * the planner cannot trade them for a scan of the table. The two tables list their columns alike
  * (the day or hour first), so the rows are `t.*`.
  */
-export function figureRows(table: FigureTable, spans: SQL, where: SQL): SQL {
+export function figureRows(table: FigureTable, ranges: SQL, where: SQL): SQL {
   const daily = sql.identifier(`${table}_daily`);
   const hourly = sql.identifier(`${table}_hourly`);
   const ceil = (unit: 'hour' | 'day', at: SQL) =>
@@ -46,7 +47,7 @@ export function figureRows(table: FigureTable, spans: SQL, where: SQL): SQL {
     sql`select s.bucket, t.* from s cross join lateral
           (select * from ${source} t where ${column} >= ${from} and ${column} < ${to} and ${where}) t`;
   return sql`(with hours as (select bucket, date_trunc('hour', lo, 'UTC') as lo, ${ceil('hour', sql`hi`)} as hi
-                               from (${spans}) s),
+                               from (${ranges}) s),
                    days as (select bucket, lo, hi, ${ceil('day', sql`lo`)} as first_day,
                                    date_trunc('day', hi, 'UTC') as end_day
                               from hours),
@@ -109,7 +110,7 @@ export async function periodSeries<K extends string>(
   const keys = Object.keys(from.figures) as K[];
   const since = window.from ? null : await firstHour(db, from.table);
   const tz = window.timeZone;
-  const spans = sql`select bucket, greatest(bucket, ${instant(window.from, '-infinity')}) as lo,
+  const bucketRanges = sql`select bucket, greatest(bucket, ${instant(window.from, '-infinity')}) as lo,
                            least(((bucket at time zone ${tz}) + ${`1 ${window.bucket}`}::interval) at time zone ${tz},
                                  ${instant(window.to, 'infinity')}) as hi
                       from (${bucketStarts(window, since)}) b`;
@@ -124,7 +125,7 @@ export async function periodSeries<K extends string>(
             keys.map((key) => sql`${from.figures[key]} as ${sql.identifier(key)}`),
             sql`, `,
           )}
-                       from ${figureRows(from.table, spans, from.where)} r
+                       from ${figureRows(from.table, bucketRanges, from.where)} r
                       group by bucket) f on f.bucket = b.bucket
          order by b.bucket`,
   );
@@ -193,15 +194,13 @@ export async function countWithPrevious(
   window: PeriodWindow,
   from: { table: SQL; count: SQL; span: (from: Date | null, to: Date) => SQL },
 ): Promise<{ counter: number; previous: number | null }> {
-  const current = from.span(window.from, window.to);
-  const previous =
-    window.previousFrom && window.previousTo ? from.span(window.previousFrom, window.previousTo) : null;
+  const { current, previous, either, previousOf } = spans(window, from.span);
   const [row] = await rowsOf<{ counter: number; previous: number }>(
     db,
     sql`select (${from.count} filter (where ${current}))::int as counter,
-               (${from.count} filter (where ${previous ?? sql`false`}))::int as previous
+               (${from.count} filter (where ${previous}))::int as previous
           from ${from.table}
-         where ${current} or ${previous ?? sql`false`}`,
+         where ${either}`,
   );
-  return { counter: row?.counter ?? 0, previous: previous ? (row?.previous ?? 0) : null };
+  return { counter: row?.counter ?? 0, previous: previousOf(row?.previous) };
 }
