@@ -76,3 +76,23 @@ export function kpi(
     ...(href ? { href } : {}),
   };
 }
+
+const sharedFigures = new WeakMap<WidgetContext, Map<string, Promise<unknown>>>();
+
+/**
+ * A figure several widgets of one dashboard read (the sales behind revenue, orders and average
+ * order): computed once per request, whichever widget asks first.
+ */
+export function shared<T>(context: WidgetContext, key: string, compute: () => Promise<T>): Promise<T> {
+  let figures = sharedFigures.get(context);
+  if (!figures) {
+    figures = new Map();
+    sharedFigures.set(context, figures);
+  }
+  let figure = figures.get(key) as Promise<T> | undefined;
+  if (!figure) {
+    figure = compute();
+    figures.set(key, figure);
+  }
+  return figure;
+}
