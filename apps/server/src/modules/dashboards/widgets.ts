@@ -33,8 +33,6 @@ export interface WidgetDefinition<K extends keyof typeof widgetKinds> {
   /** A rule beyond `needs`, for a widget no single permission opens (recent activity: any area). */
   shownTo?(can: (permission: Permission) => boolean): boolean;
   compute(context: WidgetContext): Promise<WidgetOf<K>>;
-  /** SCAFFOLDING (not-built.ts): left out for everyone until its query is written. */
-  notBuilt?: true;
 }
 
 /** A dashboard: every widget of its catalogue entry, each with its permission and its query. */
