@@ -2,15 +2,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import { inWindow } from '../../lib/periods';
 import { entityAreas } from './areas';
-import {
-  countWithPrevious,
-  hourlyHeatmap,
-  periodFigures,
-  periodSeries,
-  totalOf,
-  windowRows,
-} from './figures';
-import { spans } from './period-figures';
+import { hourlyHeatmap, periodFigures, periodSeries, totalOf, windowRows } from './figures';
+import { countWithPrevious, spans } from './period-figures';
 import { type DashboardDefinition, kpi, shared, type WidgetContext, type WidgetDefinition } from './widgets';
 
 /*

@@ -2,7 +2,7 @@ import { leadStatuses } from '@ledgerdesk/contracts';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import { datesInWindow, dayStart, inWindow, localDate } from '../../lib/periods';
-import { overTime, spans } from './period-figures';
+import { countWithPrevious, overTime, spans } from './period-figures';
 import { type DashboardDefinition, kpi, type WidgetContext } from './widgets';
 import { dealsByStage, userName, valuesOf } from './work';
 
@@ -64,21 +64,12 @@ export const crmDashboard: DashboardDefinition<'crm'> = {
   newLeads: {
     needs: ['crm.view'],
     async compute({ db, window }) {
-      const span = spans(window, createdIn);
-      const [row] = await rowsOf<{ counter: number; previous: number }>(
-        db,
-        sql`select count(*) filter (where ${span.current})::int as counter,
-                   count(*) filter (where ${span.previous})::int as previous
-              from crm_leads where ${span.either}`,
-      );
-      return kpi(
-        'count',
-        'New leads',
-        'Leads created in the period',
-        row?.counter ?? 0,
-        span.previousOf(row?.previous),
-        '/apps/crm/leads',
-      );
+      const { counter, previous } = await countWithPrevious(db, window, {
+        table: sql`crm_leads`,
+        count: sql`count(*)`,
+        span: createdIn,
+      });
+      return kpi('count', 'New leads', 'Leads created in the period', counter, previous, '/apps/crm/leads');
     },
   },
   leadConversion: {

@@ -2,7 +2,8 @@ import { type FigureUnit, orderStatuses } from '@ledgerdesk/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import { inWindow } from '../../lib/periods';
-import { countWithPrevious, hourlyHeatmap, windowRows } from './figures';
+import { hourlyHeatmap, windowRows } from './figures';
+import { countWithPrevious } from './period-figures';
 import { isSale, salesByCategory, salesFigures, salesOverTime } from './sales';
 import { type DashboardDefinition, kpi, type WidgetDefinition } from './widgets';
 

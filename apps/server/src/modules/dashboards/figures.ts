@@ -3,7 +3,6 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { bucketStarts, type PeriodWindow } from '../../lib/periods';
-import { spans } from './period-figures';
 
 /*
  * Reading the figures the triggers keep (schema/dashboards.ts): each table per UTC hour and per UTC
@@ -189,18 +188,3 @@ function hoursIn(column: SQL, from: Date | null, to: Date): SQL {
  * A count over rows of `table` (`count(*)`, `count(distinct actor_id)`) in the window and in the
  * previous period (null when there is none), in one query; `span` is the condition of a span.
  */
-export async function countWithPrevious(
-  db: Database,
-  window: PeriodWindow,
-  from: { table: SQL; count: SQL; span: (from: Date | null, to: Date) => SQL },
-): Promise<{ counter: number; previous: number | null }> {
-  const { current, previous, either, previousOf } = spans(window, from.span);
-  const [row] = await rowsOf<{ counter: number; previous: number }>(
-    db,
-    sql`select (${from.count} filter (where ${current}))::int as counter,
-               (${from.count} filter (where ${previous}))::int as previous
-          from ${from.table}
-         where ${either}`,
-  );
-  return { counter: row?.counter ?? 0, previous: previousOf(row?.previous) };
-}

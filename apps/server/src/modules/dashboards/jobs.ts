@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { textLiterals } from '../../db/rank';
 import { rowsOf } from '../../db/rows';
 import { datesInWindow, dayStart, inWindow, localDate } from '../../lib/periods';
-import { overTime, spans } from './period-figures';
+import { countWithPrevious, overTime } from './period-figures';
 import { type DashboardDefinition, kpi, type WidgetContext } from './widgets';
 import { valuesOf } from './work';
 
@@ -41,19 +41,17 @@ export const jobsDashboard: DashboardDefinition<'jobs'> = {
   applications: {
     needs: ['jobs.view'],
     async compute(context) {
-      const span = spans(context.window, appliedIn(context));
-      const [row] = await rowsOf<{ counter: number; previous: number }>(
-        context.db,
-        sql`select count(*) filter (where ${span.current})::int as counter,
-                   count(*) filter (where ${span.previous})::int as previous
-              from job_applications where ${span.either}`,
-      );
+      const { counter, previous } = await countWithPrevious(context.db, context.window, {
+        table: sql`job_applications`,
+        count: sql`count(*)`,
+        span: appliedIn(context),
+      });
       return kpi(
         'count',
         'Applications',
         'Applications made in the period',
-        row?.counter ?? 0,
-        span.previousOf(row?.previous),
+        counter,
+        previous,
         '/apps/applications',
       );
     },
@@ -61,19 +59,18 @@ export const jobsDashboard: DashboardDefinition<'jobs'> = {
   accepted: {
     needs: ['jobs.view'],
     async compute(context) {
-      const span = spans(context.window, appliedIn(context));
-      const [row] = await rowsOf<{ counter: number; previous: number }>(
-        context.db,
-        sql`select count(*) filter (where ${span.current})::int as counter,
-                   count(*) filter (where ${span.previous})::int as previous
-              from job_applications where status = 'Accepted' and ${span.either}`,
-      );
+      const { counter, previous } = await countWithPrevious(context.db, context.window, {
+        table: sql`job_applications`,
+        count: sql`count(*)`,
+        span: appliedIn(context),
+        where: sql`status = 'Accepted'`,
+      });
       return kpi(
         'count',
         'Accepted',
         'Applications made in the period and accepted',
-        row?.counter ?? 0,
-        span.previousOf(row?.previous),
+        counter,
+        previous,
         '/apps/applications?status=Accepted',
       );
     },
@@ -81,19 +78,17 @@ export const jobsDashboard: DashboardDefinition<'jobs'> = {
   newCandidates: {
     needs: ['jobs.view'],
     async compute({ db, window }) {
-      const span = spans(window, (from, to) => inWindow(sql`created_at`, from, to));
-      const [row] = await rowsOf<{ counter: number; previous: number }>(
-        db,
-        sql`select count(*) filter (where ${span.current})::int as counter,
-                   count(*) filter (where ${span.previous})::int as previous
-              from candidates where ${span.either}`,
-      );
+      const { counter, previous } = await countWithPrevious(db, window, {
+        table: sql`candidates`,
+        count: sql`count(*)`,
+        span: (from, to) => inWindow(sql`created_at`, from, to),
+      });
       return kpi(
         'count',
         'New candidates',
         'Candidates added in the period',
-        row?.counter ?? 0,
-        span.previousOf(row?.previous),
+        counter,
+        previous,
         '/apps/candidates',
       );
     },

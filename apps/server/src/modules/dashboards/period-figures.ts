@@ -1,5 +1,6 @@
 import type { FigureUnit, SeriesWidget } from '@ledgerdesk/contracts';
 import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
 import { textLiterals } from '../../db/rank';
 import { rowsOf } from '../../db/rows';
 import { bucketOf, bucketStarts, type PeriodWindow } from '../../lib/periods';
@@ -63,4 +64,20 @@ export function spans(window: PeriodWindow, within: (from: Date | null, to: Date
     /** The previous figure as a counter shows it: null when there is no previous period. */
     previousOf: (figure: number | undefined) => (previous ? (figure ?? 0) : null),
   };
+}
+
+export async function countWithPrevious(
+  db: Database,
+  window: PeriodWindow,
+  from: { table: SQL; count: SQL; span: (from: Date | null, to: Date) => SQL; where?: SQL },
+): Promise<{ counter: number; previous: number | null }> {
+  const { current, previous, either, previousOf } = spans(window, from.span);
+  const [row] = await rowsOf<{ counter: number; previous: number }>(
+    db,
+    sql`select (${from.count} filter (where ${current}))::int as counter,
+               (${from.count} filter (where ${previous}))::int as previous
+          from ${from.table}
+         where ${from.where ? sql`${from.where} and ` : sql``}${either}`,
+  );
+  return { counter: row?.counter ?? 0, previous: previousOf(row?.previous) };
 }

@@ -2,7 +2,7 @@ import { taskStatuses } from '@ledgerdesk/contracts';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import { inWindow, localDate } from '../../lib/periods';
-import { overTime, spans } from './period-figures';
+import { countWithPrevious, overTime } from './period-figures';
 import { type DashboardDefinition, kpi } from './widgets';
 import { activeProjects, projectsByStatus, tasksOverdue, valuesOf } from './work';
 
@@ -33,19 +33,17 @@ export const projectsDashboard: DashboardDefinition<'projects'> = {
   newProjects: {
     needs: ['projects.view'],
     async compute({ db, window }) {
-      const span = spans(window, (from, to) => inWindow(sql`created_at`, from, to));
-      const [row] = await rowsOf<{ counter: number; previous: number }>(
-        db,
-        sql`select count(*) filter (where ${span.current})::int as counter,
-                   count(*) filter (where ${span.previous})::int as previous
-              from projects where ${span.either}`,
-      );
+      const { counter, previous } = await countWithPrevious(db, window, {
+        table: sql`projects`,
+        count: sql`count(*)`,
+        span: (from, to) => inWindow(sql`created_at`, from, to),
+      });
       return kpi(
         'count',
         'New projects',
         'Projects created in the period',
-        row?.counter ?? 0,
-        span.previousOf(row?.previous),
+        counter,
+        previous,
         '/apps/projects',
       );
     },
@@ -53,19 +51,18 @@ export const projectsDashboard: DashboardDefinition<'projects'> = {
   tasksCompleted: {
     needs: ['tasks.view'],
     async compute({ db, window }) {
-      const span = spans(window, (from, to) => inWindow(sql`updated_at`, from, to));
-      const [row] = await rowsOf<{ counter: number; previous: number }>(
-        db,
-        sql`select count(*) filter (where ${span.current})::int as counter,
-                   count(*) filter (where ${span.previous})::int as previous
-              from tasks where status = 'Completed' and ${span.either}`,
-      );
+      const { counter, previous } = await countWithPrevious(db, window, {
+        table: sql`tasks`,
+        count: sql`count(*)`,
+        span: (from, to) => inWindow(sql`updated_at`, from, to),
+        where: sql`status = 'Completed'`,
+      });
       return kpi(
         'count',
         'Tasks completed',
         'Completed tasks last changed in the period',
-        row?.counter ?? 0,
-        span.previousOf(row?.previous),
+        counter,
+        previous,
         '/apps/tasks?status=Completed',
       );
     },
