@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import { datesInWindow, dayStart, inWindow, localDate } from '../../lib/periods';
 import { countWithPrevious, overTime, spans } from './period-figures';
-import { type DashboardDefinition, kpi, type WidgetContext } from './widgets';
-import { dealsByStage, userName, valuesOf } from './work';
+import { countsByValue, type DashboardDefinition, kpi, type WidgetContext } from './widgets';
+import { dealsByStage, userName } from './work';
 
 /*
  * Deals have no "lost" status (SPEC §3: New Lead, Intro Call, Stuck, Deal Won): a deal is open until
@@ -113,28 +113,16 @@ export const crmDashboard: DashboardDefinition<'crm'> = {
   },
   leadsByStatus: {
     needs: ['crm.view'],
-    async compute({ db, window }) {
-      // The leads created in the period, by their status now.
-      const rows = await rowsOf<{ status: string; count: number }>(
-        db,
-        sql`select s.status, count(l.id)::int as count
-              from ${valuesOf(leadStatuses)} as s(status, position)
-              left join crm_leads l on l.status = s.status and ${inWindow(sql`l.created_at`, window.from, window.to)}
-             group by s.status, s.position
-             order by s.position`,
-      );
-      return {
-        kind: 'breakdown',
+    // The leads created in the period, by their status now.
+    compute: ({ db, window }) =>
+      countsByValue(db, {
+        values: leadStatuses,
+        table: 'crm_leads',
+        column: 'status',
+        where: inWindow(sql`r.created_at`, window.from, window.to),
         chart: 'donut',
-        unit: 'count',
-        items: rows.map((row) => ({
-          key: row.status,
-          label: '',
-          value: row.count,
-          href: `/apps/crm/leads?status=${encodeURIComponent(row.status)}`,
-        })),
-      };
-    },
+        href: (status) => `/apps/crm/leads?status=${encodeURIComponent(status)}`,
+      }),
   },
   topSalesReps: {
     needs: ['crm.view'],

@@ -4,8 +4,7 @@ import { textLiterals } from '../../db/rank';
 import { rowsOf } from '../../db/rows';
 import { datesInWindow, dayStart, inWindow, localDate } from '../../lib/periods';
 import { countWithPrevious, overTime } from './period-figures';
-import { type DashboardDefinition, kpi, type WidgetContext } from './widgets';
-import { valuesOf } from './work';
+import { countsByValue, type DashboardDefinition, kpi, type WidgetContext } from './widgets';
 
 /*
  * Hiring: jobs, candidates and their applications. An application's date is a day of the caller's
@@ -108,55 +107,27 @@ export const jobsDashboard: DashboardDefinition<'jobs'> = {
   },
   applicationsByStatus: {
     needs: ['jobs.view'],
-    async compute(context) {
-      // The applications of the period, by their status now.
-      const { window } = context;
-      const rows = await rowsOf<{ status: string; count: number }>(
-        context.db,
-        sql`select s.status, count(a.id)::int as count
-              from ${valuesOf(applicationStatuses)} as s(status, position)
-              left join job_applications a on a.status = s.status
-                    and ${datesInWindow(sql`a.applied_date`, window.timeZone, window.from, window.to)}
-             group by s.status, s.position
-             order by s.position`,
-      );
-      return {
-        kind: 'breakdown',
+    // The applications of the period, by their status now.
+    compute: ({ db, window }) =>
+      countsByValue(db, {
+        values: applicationStatuses,
+        table: 'job_applications',
+        column: 'status',
+        where: datesInWindow(sql`r.applied_date`, window.timeZone, window.from, window.to),
         chart: 'donut',
-        unit: 'count',
-        items: rows.map((row) => ({
-          key: row.status,
-          label: '',
-          value: row.count,
-          href: `/apps/applications?status=${encodeURIComponent(row.status)}`,
-        })),
-      };
-    },
+        href: (status) => `/apps/applications?status=${encodeURIComponent(status)}`,
+      }),
   },
   jobsByType: {
     needs: ['jobs.view'],
-    async compute({ db }) {
-      // Every job, open or closed, as the jobs list filtered by type shows them.
-      const rows = await rowsOf<{ type: string; count: number }>(
-        db,
-        sql`select k.type, count(j.id)::int as count
-              from ${valuesOf(jobTypes)} as k(type, position)
-              left join jobs j on j.type = k.type
-             group by k.type, k.position
-             order by k.position`,
-      );
-      return {
-        kind: 'breakdown',
+    compute: ({ db }) =>
+      countsByValue(db, {
+        values: jobTypes,
+        table: 'jobs',
+        column: 'type',
         chart: 'bar',
-        unit: 'count',
-        items: rows.map((row) => ({
-          key: row.type,
-          label: '',
-          value: row.count,
-          href: `/apps/jobs?type=${encodeURIComponent(row.type)}`,
-        })),
-      };
-    },
+        href: (type) => `/apps/jobs?type=${encodeURIComponent(type)}`,
+      }),
   },
   topCompanies: {
     needs: ['jobs.view'],

@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import { inWindow, localDate } from '../../lib/periods';
 import { countWithPrevious, overTime } from './period-figures';
-import { type DashboardDefinition, kpi } from './widgets';
-import { activeProjects, projectsByStatus, tasksOverdue, valuesOf } from './work';
+import { countsByValue, type DashboardDefinition, kpi } from './widgets';
+import { activeProjects, projectsByStatus, tasksOverdue } from './work';
 
 /*
  * Projects and tasks keep no completion time: a project or task that is Completed is taken to have
@@ -87,27 +87,14 @@ export const projectsDashboard: DashboardDefinition<'projects'> = {
   },
   tasksByStatus: {
     needs: ['tasks.view'],
-    async compute({ db }) {
-      const rows = await rowsOf<{ status: string; count: number }>(
-        db,
-        sql`select s.status, count(t.id)::int as count
-              from ${valuesOf(taskStatuses)} as s(status, position)
-              left join tasks t on t.status = s.status
-             group by s.status, s.position
-             order by s.position`,
-      );
-      return {
-        kind: 'breakdown',
+    compute: ({ db }) =>
+      countsByValue(db, {
+        values: taskStatuses,
+        table: 'tasks',
+        column: 'status',
         chart: 'bar',
-        unit: 'count',
-        items: rows.map((row) => ({
-          key: row.status,
-          label: '',
-          value: row.count,
-          href: `/apps/tasks?status=${encodeURIComponent(row.status)}`,
-        })),
-      };
-    },
+        href: (status) => `/apps/tasks?status=${encodeURIComponent(status)}`,
+      }),
   },
   // The same table as the home dashboard's active projects: name, progress bar, status, due date, lead.
   projectProgress: activeProjects,

@@ -1,4 +1,5 @@
 import type {
+  BreakdownWidget,
   DashboardName,
   dashboardCatalogue,
   FigureUnit,
@@ -6,8 +7,11 @@ import type {
   Permission,
   widgetKinds,
 } from '@ledgerdesk/contracts';
+import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod/mini';
 import type { Database } from '../../db/client';
+import { textLiterals } from '../../db/rank';
+import { rowsOf } from '../../db/rows';
 import type { PeriodWindow } from '../../lib/periods';
 import type { AuthUser } from '../../plugins/auth';
 
@@ -93,4 +97,46 @@ export function shared<T>(context: WidgetContext, key: string, compute: () => Pr
     figures.set(key, figure);
   }
   return figure;
+}
+
+/** Each value of a fixed list (statuses, priorities) with its position, to count even the empty ones. */
+export const valuesOf = (values: readonly string[]) =>
+  sql`unnest(array[${textLiterals(values)}]::text[]) with ordinality`;
+
+/**
+ * How many rows of `table` (aliased `r`) hold each of `values` in `column`: every value in its
+ * order, zeros included, narrowed by `where` (on `r`). The labels stay empty so that the web shows
+ * each value translated; each item links to the list filtered on it.
+ */
+export async function countsByValue(
+  db: Database,
+  options: {
+    values: readonly string[];
+    table: string;
+    column: string;
+    where?: SQL;
+    chart: BreakdownWidget['chart'];
+    href: (value: string) => string;
+  },
+): Promise<Omit<BreakdownWidget, 'id'>> {
+  const rows = await rowsOf<{ value: string; count: number }>(
+    db,
+    sql`select v.value, count(r.*)::int as count
+          from ${valuesOf(options.values)} as v(value, position)
+          left join ${sql.identifier(options.table)} r
+                 on r.${sql.identifier(options.column)} = v.value and ${options.where ?? sql`true`}
+         group by v.value, v.position
+         order by v.position`,
+  );
+  return {
+    kind: 'breakdown',
+    chart: options.chart,
+    unit: 'count',
+    items: rows.map((row) => ({
+      key: row.value,
+      label: '',
+      value: row.count,
+      href: options.href(row.value),
+    })),
+  };
 }

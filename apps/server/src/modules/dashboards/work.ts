@@ -1,9 +1,8 @@
 import { dealStages, projectStatuses, ticketPriorities } from '@ledgerdesk/contracts';
 import { sql } from 'drizzle-orm';
-import { textLiterals } from '../../db/rank';
 import { rowsOf } from '../../db/rows';
 import { localDate } from '../../lib/periods';
-import { kpi, type WidgetContext, type WidgetDefinition } from './widgets';
+import { countsByValue, kpi, valuesOf, type WidgetContext, type WidgetDefinition } from './widgets';
 
 /**
  * The work under way, shared by the home, CRM and project dashboards: tickets, tasks, projects and
@@ -17,10 +16,6 @@ export const userName = (alias: string) => {
   return sql`coalesce(nullif(trim(${u}.first_name || ' ' || ${u}.last_name), ''), ${u}.email)`;
 };
 
-/** Each value of a fixed list (statuses, priorities) with its position, to count even the empty ones. */
-export const valuesOf = (values: readonly string[]) =>
-  sql`unnest(array[${textLiterals(values)}]::text[]) with ordinality`;
-
 /** Today and this week's Monday in the caller's zone, as dates (a week runs Monday to Sunday). */
 function calendar({ now, window }: WidgetContext) {
   const today = localDate(now, window.timeZone);
@@ -29,27 +24,15 @@ function calendar({ now, window }: WidgetContext) {
 
 export const openTicketsByPriority: WidgetDefinition<'breakdown'> = {
   needs: ['tickets.view'],
-  async compute({ db }) {
-    const rows = await rowsOf<{ priority: string; count: number }>(
-      db,
-      sql`select p.priority, count(t.id)::int as count
-            from ${valuesOf(ticketPriorities)} as p(priority, position)
-            left join tickets t on t.priority = p.priority and t.status <> 'Closed'
-           group by p.priority, p.position
-           order by p.position`,
-    );
-    return {
-      kind: 'breakdown',
+  compute: ({ db }) =>
+    countsByValue(db, {
+      values: ticketPriorities,
+      table: 'tickets',
+      column: 'priority',
+      where: sql`r.status <> 'Closed'`,
       chart: 'bar',
-      unit: 'count',
-      items: rows.map((row) => ({
-        key: row.priority,
-        label: '',
-        value: row.count,
-        href: `/apps/tickets?priority=${encodeURIComponent(row.priority)}`,
-      })),
-    };
-  },
+      href: (priority) => `/apps/tickets?priority=${encodeURIComponent(priority)}`,
+    }),
 };
 
 export const tasksDueThisWeek: WidgetDefinition<'kpi'> = {
@@ -146,27 +129,14 @@ export const tasksDue: WidgetDefinition<'table'> = {
  */
 export const projectsByStatus: WidgetDefinition<'breakdown'> = {
   needs: ['projects.view'],
-  async compute({ db }) {
-    const rows = await rowsOf<{ status: string; count: number }>(
-      db,
-      sql`select s.status, count(p.id)::int as count
-            from ${valuesOf(projectStatuses)} as s(status, position)
-            left join projects p on p.status = s.status
-           group by s.status, s.position
-           order by s.position`,
-    );
-    return {
-      kind: 'breakdown',
+  compute: ({ db }) =>
+    countsByValue(db, {
+      values: projectStatuses,
+      table: 'projects',
+      column: 'status',
       chart: 'donut',
-      unit: 'count',
-      items: rows.map((row) => ({
-        key: row.status,
-        label: '',
-        value: row.count,
-        href: `/apps/projects?badge=${encodeURIComponent(row.status)}`,
-      })),
-    };
-  },
+      href: (status) => `/apps/projects?badge=${encodeURIComponent(status)}`,
+    }),
 };
 
 /** The projects not completed, the nearest due first (those without a due date last), with their progress. */
