@@ -87,7 +87,7 @@ test.describe('code library', () => {
     await download.saveAs(file);
     const lines = readFileSync(file, 'utf8').trim().split(/\r?\n/);
     expect(lines[0]).toBe(
-      'level,code_comb,parent_code_comb,code,description,is_active,unit,unit_price,quantity,taxable,notes',
+      'level,code_comb,parent_code_comb,code,description,is_active,unit,unit_price,quantity,taxable,notes,kind',
     );
     expect(lines).toHaveLength(5);
     expect(lines[4]).toContain(full);

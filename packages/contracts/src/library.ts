@@ -4,6 +4,13 @@ import { booleanQuery, listQuery, recordVersion, text, timestamp, versionInput }
 export const codeLevels = [1, 2, 3, 4] as const;
 export type CodeLevel = (typeof codeLevels)[number];
 
+/**
+ * What an L1 code's whole branch is in the budget: income or expense (the dashboards show the two
+ * apart, never added into one figure). Set on L1 codes only; an L1 is an expense unless told.
+ */
+export const codeKinds = ['income', 'expense'] as const;
+export type CodeKind = (typeof codeKinds)[number];
+
 /** A code's own segment: letters, digits and dots, 1–20 characters. */
 export const codeSegment = z
   .string('Please enter a code.')
@@ -69,6 +76,8 @@ export const codeRecord = z.object({
   codeComb: z.string(),
   description: z.string(),
   isActive: z.boolean(),
+  /** L1: income or expense; null below L1 (a code counts as its L1 does). */
+  kind: z.nullable(z.enum(codeKinds)),
   parent: z.nullable(codeRef),
   /** L4: its amount; L1–L3: the roll-up of the amounts of the L4 items below. */
   total: z.string(),
@@ -108,6 +117,8 @@ const codeFieldTypes = {
   ),
   isActive: z.boolean(),
   parentId: z.nullable(z.uuid('The parent is not valid.')),
+  // L1 codes only (left out: 'expense' on create, the stored kind on update):
+  kind: z.enum(codeKinds, 'The kind must be income or expense.'),
   // L4 items only:
   unitId: z.nullable(z.uuid('The unit is not valid.')),
   unitPrice: decimal('The unit price', 2),
@@ -119,6 +130,7 @@ export const codeCreate = z.object({
   ...codeFieldTypes,
   isActive: z._default(codeFieldTypes.isActive, true),
   parentId: z.optional(codeFieldTypes.parentId),
+  kind: z.optional(codeFieldTypes.kind),
   unitId: z.optional(codeFieldTypes.unitId),
   unitPrice: z._default(codeFieldTypes.unitPrice, '0'),
   quantity: z._default(codeFieldTypes.quantity, '0'),
@@ -172,6 +184,9 @@ export const libraryCsvColumns = [
   'quantity',
   'taxable',
   'notes',
+  // Last, so that a file written before it was added still reads: L1 rows only, blank = unchanged
+  // (an expense when new).
+  'kind',
 ] as const;
 
 export const importQuery = z.object({ dryRun: z.optional(booleanQuery) });
@@ -198,6 +213,7 @@ export const libraryMessages = {
   hasChildren: (level: number, count: number) =>
     `This L${level} code has ${count} code${count === 1 ? '' : 's'} below it. Delete them too, or move them first.`,
   itemFieldsOnL4: 'Unit, unit price, quantity and taxable belong to L4 items only.',
+  kindOnL1: 'Only an L1 code is income or expense: its codes below count as it does.',
   unitMissing: 'The unit does not exist.',
   unitTaken: 'A unit with this name already exists.',
   unitInUse: (count: number) => `This unit is used by ${count} item${count === 1 ? '' : 's'}.`,

@@ -89,7 +89,8 @@ export async function resolvePeriod(
     return { period, timeZone, from: null, to: now, previousFrom: null, previousTo: null, bucket: 'month' };
   }
   // The end is now, or the period's own end when that has passed; the previous period is the one a
-  // step before, cut at the same point (today until 10:00 against yesterday until 10:00).
+  // step before, cut at the same point (today until 10:00 against yesterday until 10:00) — and at
+  // the period's start, when the previous one is the shorter (30 March against February).
   const end = rule.end ? sql`least(${rule.end}, ${ln})` : ln;
   const [row] = await rowsOf<{ from: Date; to: Date; previous_from: Date; previous_to: Date }>(
     db,
@@ -98,7 +99,7 @@ export async function resolvePeriod(
         select (s at time zone ${timeZone}) as "from",
                (e at time zone ${timeZone}) as "to",
                ((s - ${rule.step}::interval) at time zone ${timeZone}) as previous_from,
-               ((s - ${rule.step}::interval + (e - s)) at time zone ${timeZone}) as previous_to
+               (least(s - ${rule.step}::interval + (e - s), s) at time zone ${timeZone}) as previous_to
           from p`,
   );
   if (!row) throw new Error('The period query answered no row');
@@ -150,3 +151,29 @@ export function inWindow(column: SQL, from: Date | null, to: Date): SQL {
     ? sql`(${column} >= ${from.toISOString()}::timestamptz and ${column} < ${to.toISOString()}::timestamptz)`
     : sql`(${column} < ${to.toISOString()}::timestamptz)`;
 }
+
+/*
+ * Calendar days (`date` columns: due dates, close dates, applied dates) are days of the caller's
+ * calendar, not instants: they are compared with the caller's local dates.
+ */
+
+/** The local date of an instant in a zone (`today` for `now`). */
+export const localDate = (at: Date, timeZone: string) =>
+  sql`(${at.toISOString()}::timestamptz at time zone ${timeZone})::date`;
+
+/** The first local day that starts at or after an instant: a day is in a window when its midnight is. */
+const firstDayFrom = (at: Date, timeZone: string) =>
+  sql`(((${at.toISOString()}::timestamptz at time zone ${timeZone}) - interval '1 microsecond')::date + 1)`;
+
+/**
+ * `inWindow` for a `date` column: the days whose local midnight falls in the window (today counts
+ * while today is under way), compared as dates so that the column's index serves.
+ */
+export function datesInWindow(column: SQL, timeZone: string, from: Date | null, to: Date): SQL {
+  const before = sql`${column} < ${firstDayFrom(to, timeZone)}`;
+  return from ? sql`(${column} >= ${firstDayFrom(from, timeZone)} and ${before})` : sql`(${before})`;
+}
+
+/** The instant a `date` column's day starts in the zone: what `bucketOf` groups a day by. */
+export const dayStart = (column: SQL, timeZone: string) =>
+  sql`(${column}::timestamp at time zone ${timeZone})`;

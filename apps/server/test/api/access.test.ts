@@ -1,4 +1,10 @@
-import { type Access, permissions, userPickerAccess } from '@ledgerdesk/contracts';
+import {
+  type Access,
+  dashboardNames,
+  dashboardPeriods,
+  permissions,
+  userPickerAccess,
+} from '@ledgerdesk/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createTestContext, type TestContext } from '../context';
 
@@ -112,6 +118,18 @@ const expectedAccess: Record<string, Access> = {
   'PATCH /api/apps/api-key/:id': 'apiKeys.manage',
   'DELETE /api/apps/api-key/:id': 'apiKeys.manage',
   'GET /api/countries': 'public',
+  // Dashboards: any signed-in user; each widget is left out unless the caller may view its area.
+  ...Object.fromEntries(
+    dashboardNames.flatMap((name) => [
+      [`GET /api/dashboard/${name}`, 'authenticated'],
+      [`GET /api/dashboard/${name}/:widget`, 'authenticated'],
+    ]),
+  ),
+  ...Object.fromEntries(
+    dashboardPeriods.flatMap((period) =>
+      [...new Set([period, period.toLowerCase()])].map((path) => [`GET /api/${path}-data`, 'authenticated']),
+    ),
+  ),
   'GET /api/apps/task': 'tasks.view',
   'GET /api/apps/task/export': 'tasks.view',
   'GET /api/apps/task/:id': 'tasks.view',

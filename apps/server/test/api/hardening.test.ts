@@ -316,9 +316,9 @@ describe('body limits', () => {
   });
 
   it('the library import still takes a large file', async () => {
-    const rows = [['1', 'BIG', '', 'BIG', 'A large import', 'true', '', '', '', '', '']];
+    const rows = [['1', 'BIG', '', 'BIG', 'A large import', 'true', '', '', '', '', '', '']];
     for (let n = 1; rows.length < 3001; n++) {
-      rows.push(['2', `BIG-${n}`, 'BIG', `${n}`, `Item ${n}`, 'true', '', '', '', '', 'n'.repeat(600)]);
+      rows.push(['2', `BIG-${n}`, 'BIG', `${n}`, `Item ${n}`, 'true', '', '', '', '', 'n'.repeat(600), '']);
     }
     const text = [libraryCsvColumns.join(','), ...rows.map((r) => r.join(','))].join('\n');
     expect(text.length).toBeGreaterThan(BODY_LIMIT_BYTES);

@@ -35,7 +35,12 @@ async function add(level: number, fields: Record<string, unknown>): Promise<Code
 }
 const get = async (level: number, id: string): Promise<Code> =>
   (await call('GET', `/api/library/l${level}codes/${id}/`)).json();
-const csv = (rows: string[][]) => [libraryCsvColumns.join(','), ...rows.map((r) => r.join(','))].join('\n');
+// Rows written without the last column (kind, of L1 rows only) leave it blank.
+const csv = (rows: string[][]) =>
+  [
+    libraryCsvColumns.join(','),
+    ...rows.map((r) => [...r, ...Array(libraryCsvColumns.length - r.length).fill('')].join(',')),
+  ].join('\n');
 const postCsv = (text: string, dryRun = false) =>
   call('POST', `/api/library/import/${dryRun ? '?dryRun=true' : ''}`, text, {
     headers: { 'content-type': 'text/csv' },
@@ -350,6 +355,83 @@ describe('PUT keeps what it leaves out', () => {
     ).json().data;
     const res = await call('PUT', `/api/library/units/${unit.id}/`, { id: unit.id, name: 'sacks' });
     expect(res.json().data).toMatchObject({ name: 'sacks', description: 'sack of 25 kg' });
+  });
+});
+
+describe('income and expense', () => {
+  it('an L1 is an expense unless told; PUT without it keeps it; below L1 there is none to set', async () => {
+    const expense = (await call('POST', '/api/library/l1codes/', { code: 'KE', description: 'Costs' })).json()
+      .data;
+    expect(expense).toMatchObject({ level: 1, kind: 'expense' });
+    const income = await add(1, { code: 'KI', kind: 'income' });
+    expect(income).toMatchObject({ kind: 'income' });
+    const renamed = await call('PUT', `/api/library/l1codes/${income.id}/`, {
+      id: income.id,
+      description: 'Grants',
+    });
+    expect(renamed.json().data).toMatchObject({ description: 'Grants', kind: 'income' });
+    const flipped = await call('PUT', `/api/library/l1codes/${income.id}/`, {
+      id: income.id,
+      kind: 'expense',
+    });
+    expect(flipped.json().data.kind).toBe('expense');
+    const l2 = await add(2, { code: '1', parentId: income.id });
+    expect(l2).toMatchObject({ kind: null });
+    for (const refused of [
+      await call('POST', '/api/library/l2codes/', {
+        code: '2',
+        description: 'x',
+        parentId: income.id,
+        kind: 'income',
+      }),
+      await call('PUT', `/api/library/l2codes/${l2.id}/`, { id: l2.id, kind: 'income' }),
+    ]) {
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().fieldErrors.kind).toBe(libraryMessages.kindOnL1);
+    }
+    const bad = await call('POST', '/api/library/l1codes/', { code: 'KB', description: 'x', kind: 'asset' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fieldErrors.kind).toBe('The kind must be income or expense.');
+  });
+
+  it('the CSV carries the kind of L1 rows; a file without the column keeps what is stored', async () => {
+    const written = await postCsv(
+      csv([
+        ['1', 'KV', '', 'KV', 'Revenue', 'true', '', '', '', '', '', 'income'],
+        ['2', 'KV-1', 'KV', '1', 'Fees', 'true', '', '', '', '', '', ''],
+        ['1', 'KW', '', 'KW', 'Works', 'true', '', '', '', '', '', ''],
+      ]),
+    );
+    expect(written.statusCode).toBe(200);
+    const [revenue] = (await call('GET', '/api/library/l1codes/?search=KV')).json().results;
+    const [works] = (await call('GET', '/api/library/l1codes/?search=KW')).json().results;
+    expect([revenue.kind, works.kind]).toEqual(['income', 'expense']);
+    const exported = await call('GET', `/api/library/export/?root=${revenue.id}`);
+    expect(exported.body.split('\r\n').slice(1, 3)).toEqual([
+      '1,KV,,KV,Revenue,true,,,,,,income',
+      '2,KV-1,KV,1,Fees,true,,,,,,',
+    ]);
+    // A file of the format before the column: the stored kind stays.
+    const header = libraryCsvColumns.filter((column) => column !== 'kind').join(',');
+    const older = await postCsv(`${header}\n1,KV,,KV,Revenue renamed,true,,,,,`);
+    expect(older.statusCode).toBe(200);
+    expect((await get(1, revenue.id)) as unknown).toMatchObject({
+      description: 'Revenue renamed',
+      kind: 'income',
+    });
+    const refused = (
+      await postCsv(
+        csv([
+          ['1', 'KX', '', 'KX', 'Bad kind', 'true', '', '', '', '', '', 'asset'],
+          ['2', 'KV-2', 'KV', '2', 'Kind below L1', 'true', '', '', '', '', '', 'income'],
+        ]),
+        true,
+      )
+    ).json();
+    expect(refused.errors).toEqual([
+      { row: 2, field: 'kind', message: 'Use income or expense.' },
+      { row: 3, field: 'kind', message: libraryMessages.kindOnL1 },
+    ]);
   });
 });
 

@@ -21,6 +21,11 @@ export const entityAreas: Record<string, Area> = {
   seller: 'ecommerce',
   group: 'groups',
   invoice: 'invoices',
+  // The code library: its codes by level, its units, and an import (entity 'library').
+  l1code: 'library',
+  l2code: 'library',
+  l3code: 'library',
+  l4code: 'library',
   library: 'library',
   unit: 'library',
   project: 'projects',

@@ -4,6 +4,7 @@ import {
   type DashboardResponse,
   type DashboardWidget,
   dashboardCatalogue,
+  type Permission,
 } from '@ledgerdesk/contracts';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -56,7 +57,8 @@ export function createDashboardsService(deps: { db: Database; now?: () => Date }
     const widgets = widgetsOf(name);
     return Object.keys(dashboardCatalogue[name]).filter((id) => {
       const widget = widgets[id];
-      return widget && !widget.notBuilt && widget.needs.every((permission) => can(user, permission));
+      const holds = (permission: Permission) => can(user, permission);
+      return widget && !widget.notBuilt && widget.needs.every(holds) && (widget.shownTo?.(holds) ?? true);
     });
   }
 

@@ -30,6 +30,8 @@ type WidgetOf<K extends keyof typeof widgetKinds> = Omit<z.infer<(typeof widgetK
 export interface WidgetDefinition<K extends keyof typeof widgetKinds> {
   /** Who sees the widget: a caller holding every one of these (an area's `.view`, mostly). */
   needs: readonly Permission[];
+  /** A rule beyond `needs`, for a widget no single permission opens (recent activity: any area). */
+  shownTo?(can: (permission: Permission) => boolean): boolean;
   compute(context: WidgetContext): Promise<WidgetOf<K>>;
   /** SCAFFOLDING (not-built.ts): left out for everyone until its query is written. */
   notBuilt?: true;

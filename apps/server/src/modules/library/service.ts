@@ -1,4 +1,5 @@
 import {
+  type CodeKind,
   type CodeLevel,
   type CodeRecord,
   type CodeRef,
@@ -72,6 +73,7 @@ const audited = (row: CodeRow) => ({
   description: row.description,
   isActive: row.isActive,
   parentId: row.parentId,
+  ...(row.level === 1 ? { kind: row.kind } : {}),
   ...(row.level === 4
     ? {
         unitId: row.unitId,
@@ -131,6 +133,7 @@ export function createLibraryService(deps: { db: Database; audit: AuditLog }) {
         codeComb: r.codeComb,
         description: r.description,
         isActive: r.isActive,
+        kind: r.level === 1 ? (r.kind as CodeKind) : null,
         parent: parent ? toRef(parent) : null,
         total: r.level === 4 ? amount : (totals.get(r.id) ?? '0.00'),
         childCount: childCount.get(r.id) ?? 0,
@@ -192,6 +195,8 @@ export function createLibraryService(deps: { db: Database; audit: AuditLog }) {
   }
 
   async function assertItemFields(executor: Database, level: CodeLevel, input: CodeInput) {
+    if (level !== 1 && input.kind !== undefined)
+      throw AppError.badRequest(libraryMessages.kindOnL1, { kind: libraryMessages.kindOnL1 });
     if (level !== 4) {
       const hasItemFields =
         input.unitId || Number(input.unitPrice) !== 0 || Number(input.quantity) !== 0 || input.taxable;
@@ -331,6 +336,7 @@ export function createLibraryService(deps: { db: Database; audit: AuditLog }) {
               codeComb,
               description: input.description,
               isActive: input.isActive,
+              kind: level === 1 ? (input.kind ?? 'expense') : 'expense',
               ...itemValues(level, input),
               createdBy: actor.id,
               updatedBy: actor.id,
@@ -393,6 +399,7 @@ export function createLibraryService(deps: { db: Database; audit: AuditLog }) {
               description: before.description,
               isActive: before.isActive,
               parentId: before.parentId,
+              ...(level === 1 ? { kind: before.kind as CodeKind } : {}),
               unitId: before.unitId,
               unitPrice: before.unitPrice,
               quantity: before.quantity,
@@ -412,6 +419,7 @@ export function createLibraryService(deps: { db: Database; audit: AuditLog }) {
             codeComb,
             description: input.description,
             isActive: input.isActive,
+            ...(level === 1 ? { kind: input.kind } : {}),
             ...itemValues(level, input),
           });
           if (Object.keys(changes).length === 0) return (await current()) as CodeRecord;

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type CodeKind,
   type CodeLevel,
+  codeKinds,
   codeSegment,
   decimal,
   type ImportRowError,
@@ -31,6 +33,8 @@ type ImportRow = {
   code: string;
   description: string;
   isActive: boolean;
+  /** L1 only; null: not given (the stored kind kept, an expense when new). */
+  kind: CodeKind | null;
   unitId: string | null;
   unitPrice: string;
   quantity: string;
@@ -38,7 +42,17 @@ type ImportRow = {
   notes: string;
 };
 export type ImportPlan = { rows: ImportRow[]; known: Map<string, Known> };
-type Known = { id: string; level: number; l1Id: string | null; l2Id: string | null; l3Id: string | null };
+type Known = {
+  id: string;
+  level: number;
+  l1Id: string | null;
+  l2Id: string | null;
+  l3Id: string | null;
+  kind: string;
+};
+
+/** The columns before `kind` (the last one): a file written before it was added still reads. */
+const columnsWithoutKind = libraryCsvColumns.filter((column) => column !== 'kind');
 
 const parentCode = alias(libraryCodes, 'parent_code');
 const price = decimal('unit_price', 2);
@@ -69,17 +83,20 @@ export function createLibraryTransfer(deps: { db: Database; audit: AuditLog }) {
       };
     }
     const [header, ...lines] = table;
-    if (!header || header.map((h) => h.trim()).join(',') !== libraryCsvColumns.join(',')) {
+    const headerText = header?.map((h) => h.trim()).join(',');
+    const withKind = headerText === libraryCsvColumns.join(',');
+    if (!withKind && headerText !== columnsWithoutKind.join(',')) {
       fail(1, 'header', `The first line must be: ${libraryCsvColumns.join(',')}`);
       return { rows: [], errors, known: new Map() };
     }
+    const width = withKind ? libraryCsvColumns.length : columnsWithoutKind.length;
     if (lines.length === 0) fail(1, 'file', 'The file has no rows below its header.');
 
     const units = new Map((await db.select().from(libraryUnits)).map((u) => [u.name.toLowerCase(), u.id]));
     const rows: ImportRow[] = [];
     const readRow = (cells: string[], line: number): ImportRow | undefined => {
-      if (cells.length !== libraryCsvColumns.length) {
-        fail(line, 'row', `Expected ${libraryCsvColumns.length} fields, found ${cells.length}.`);
+      if (cells.length !== width) {
+        fail(line, 'row', `Expected ${width} fields, found ${cells.length}.`);
         return;
       }
       const [
@@ -94,7 +111,9 @@ export function createLibraryTransfer(deps: { db: Database; audit: AuditLog }) {
         qty,
         taxable,
         notes,
+        kindText = '',
       ] = cells.map((c) => c.trim()) as string[] as [
+        string,
         string,
         string,
         string,
@@ -124,6 +143,9 @@ export function createLibraryTransfer(deps: { db: Database; audit: AuditLog }) {
       const isTaxable = taxable === '' ? false : flag(taxable);
       if (isTaxable === undefined) return fail(line, 'taxable', 'Use true or false.');
       if (notes.length > 2000) return fail(line, 'notes', 'The notes must be at most 2000 characters.');
+      const kind = kindText === '' ? null : codeKinds.find((k) => k === kindText.toLowerCase());
+      if (kind === undefined) return fail(line, 'kind', 'Use income or expense.');
+      if (kind !== null && level !== 1) return fail(line, 'kind', libraryMessages.kindOnL1);
       let unitId: string | null = null;
       let priceValue = '0';
       let quantityValue = '0';
@@ -149,6 +171,7 @@ export function createLibraryTransfer(deps: { db: Database; audit: AuditLog }) {
         code: code.data,
         description,
         isActive,
+        kind,
         unitId,
         unitPrice: priceValue,
         quantity: quantityValue,
@@ -173,6 +196,7 @@ export function createLibraryTransfer(deps: { db: Database; audit: AuditLog }) {
           l1Id: libraryCodes.l1Id,
           l2Id: libraryCodes.l2Id,
           l3Id: libraryCodes.l3Id,
+          kind: libraryCodes.kind,
         })
         .from(libraryCodes)
         .where(inArray(libraryCodes.codeComb, wanted.slice(i, i + LOOKUP_BATCH)));
@@ -231,6 +255,7 @@ export function createLibraryTransfer(deps: { db: Database; audit: AuditLog }) {
             quantity: libraryCodes.quantity,
             taxable: libraryCodes.taxable,
             notes: libraryCodes.notes,
+            kind: libraryCodes.kind,
           })
           .from(libraryCodes)
           .leftJoin(parentCode, eq(parentCode.id, libraryCodes.parentId))
@@ -254,6 +279,7 @@ export function createLibraryTransfer(deps: { db: Database; audit: AuditLog }) {
             item ? r.quantity : '',
             item ? String(r.taxable) : '',
             r.notes,
+            r.level === 1 ? r.kind : '',
           ]);
         }
         yield chunk;
@@ -305,12 +331,14 @@ export function createLibraryTransfer(deps: { db: Database; audit: AuditLog }) {
               ...ancestorsBelow(parent ? { ...parent } : null),
               ...(r.level < 4 ? { [`l${r.level}Id`]: id } : {}),
             };
+            const kind = r.kind ?? existing?.kind ?? 'expense';
             const known: Known = {
               id,
               level: r.level,
               l1Id: ancestors.l1Id ?? null,
               l2Id: ancestors.l2Id ?? null,
               l3Id: ancestors.l3Id ?? null,
+              kind,
             };
             placed.set(r.codeComb, known);
             return {
@@ -322,6 +350,7 @@ export function createLibraryTransfer(deps: { db: Database; audit: AuditLog }) {
               codeComb: r.codeComb,
               description: r.description,
               isActive: r.isActive,
+              kind,
               unitId: r.unitId,
               unitPrice: r.unitPrice,
               quantity: r.quantity,
@@ -339,6 +368,7 @@ export function createLibraryTransfer(deps: { db: Database; audit: AuditLog }) {
               set: {
                 description: sql`excluded.description`,
                 isActive: sql`excluded.is_active`,
+                kind: sql`excluded.kind`,
                 unitId: sql`excluded.unit_id`,
                 unitPrice: sql`excluded.unit_price`,
                 quantity: sql`excluded.quantity`,

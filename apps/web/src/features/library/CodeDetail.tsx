@@ -116,6 +116,16 @@ export function CodeDetail({ record, loading, error, mayManage, actions }: CodeD
                   {t('inactive')}
                 </Badge>
               )}
+              {record.kind ? (
+                <Badge
+                  color={record.kind === 'income' ? 'blue' : 'orange'}
+                  c={record.kind === 'income' ? 'blue.9' : 'orange.9'}
+                  bg={record.kind === 'income' ? 'blue.0' : 'orange.0'}
+                  variant="light"
+                >
+                  {t(`kinds.${record.kind}`)}
+                </Badge>
+              ) : null}
               {item && record.taxable ? (
                 <Badge color="grape" variant="light">
                   {t('fields.taxable')}

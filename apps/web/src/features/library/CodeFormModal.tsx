@@ -4,6 +4,7 @@ import {
   type CodeRecord,
   type CodeRef,
   codeCreate,
+  codeKinds,
   codeUpdate,
   libraryMessages,
 } from '@ledgerdesk/contracts';
@@ -35,6 +36,7 @@ const fieldNames = [
   'description',
   'isActive',
   'parentId',
+  'kind',
   'unitId',
   'unitPrice',
   'quantity',
@@ -122,6 +124,26 @@ function CodeFields({ level, editing }: { level: CodeLevel; editing: CodeRecord 
         minRows={1}
         maxRows={4}
       />
+      {level === 1 ? (
+        <Controller
+          control={control}
+          name="kind"
+          render={({ field, fieldState }) => (
+            <Select
+              label={t('fields.kind')}
+              description={t('form.kindHint')}
+              data={codeKinds.map((kind) => ({ value: kind, label: t(`kinds.${kind}`) }))}
+              value={field.value ?? 'expense'}
+              onChange={(value) => field.onChange(value ?? 'expense')}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              error={fieldState.error?.message}
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: true }}
+            />
+          )}
+        />
+      ) : null}
       {level === 4 ? (
         <>
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
@@ -233,6 +255,7 @@ function CreateCodeForm({
       description: '',
       isActive: true,
       parentId: level === 1 ? null : (parent?.id ?? null),
+      ...(level === 1 ? { kind: 'expense' as const } : {}),
       unitId: null,
       taxable: false,
       notes: '',

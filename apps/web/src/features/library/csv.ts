@@ -25,6 +25,7 @@ export function csvLineOf(record: CodeRecord): string {
     quantity: item ? record.quantity : '',
     taxable: item ? String(record.taxable) : '',
     notes: record.notes,
+    kind: record.kind ?? '',
   };
   return line(libraryCsvColumns.map((column) => values[column]));
 }

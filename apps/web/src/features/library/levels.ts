@@ -49,6 +49,7 @@ export function updateBodyOf(record: CodeRecord, changes: Partial<CodeUpdate> = 
     description: record.description,
     isActive: record.isActive,
     parentId: record.parent?.id ?? null,
+    ...(record.kind ? { kind: record.kind } : {}),
     unitId: item ? (record.unit?.id ?? null) : null,
     unitPrice: item ? record.unitPrice : '0',
     quantity: item ? record.quantity : '0',
