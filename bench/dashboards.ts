@@ -10,17 +10,25 @@
 // (its cost per write). A dashboard over budget is timed widget by widget, and the slowest query of
 // each slow widget is explained (EXPLAIN ANALYZE) into a file named at the end.
 //
-// Run: npx tsx bench/dashboards.ts                       (PGlite, ~10 min on 2 cores)
+// Run: npx tsx bench/dashboards.ts                       (PGlite)
 //      BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:55432/postgres npx tsx bench/dashboards.ts
 //      (both engines; the URL names a server database to connect to and create databases from)
+// On 2 cores the load takes ~12 min on PGlite and ~5 min on PostgreSQL; the measures a few more.
 // Options: BENCH_KEEP=1 keeps the generated data (<tmpdir>/ledgerdesk-bench-dashboards, database
-// ledgerdesk_bench_dashboards) and reuses it on the next run (migrations still apply);
-// BENCH_SCALE=0.01 makes 1% of the data (a quick try); BENCH_RUNS=5; BENCH_WIDGETS=1 times every
-// widget of every dashboard, not only those of dashboards over budget.
+// ledgerdesk_bench_dashboards) and reuses it on the next run (new migrations still apply);
+// BENCH_SCALE=0.01 makes 1% of the data (a quick try); BENCH_RUNS=5; BENCH_PERIODS=today,all
+// (the periods measured; `default` is each dashboard's own); BENCH_WIDGETS=1 times every widget of
+// every dashboard, not only those of the dashboards over budget.
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type DashboardName, dashboardNames, paymentMethods } from '@ledgerdesk/contracts';
+import {
+  type DashboardName,
+  type DashboardPeriod,
+  dashboardNames,
+  dashboardPeriods,
+  paymentMethods,
+} from '@ledgerdesk/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import type { Database } from '../apps/server/src/db/client';
@@ -43,7 +51,12 @@ const DAYS = 730;
 const CHUNK = 100_000;
 const BUDGET_MS = 100;
 const TIME_ZONE = 'Europe/Paris';
-const PERIODS = ['default', 'yearly', 'all'] as const;
+/** The periods measured: each dashboard's default one, and any of the contract's (BENCH_PERIODS=a,b). */
+type Period = DashboardPeriod | 'default';
+const PERIODS = (process.env.BENCH_PERIODS?.split(',') ?? ['default', 'yearly', 'all']) as Period[];
+for (const period of PERIODS)
+  if (period !== 'default' && !(dashboardPeriods as readonly string[]).includes(period))
+    throw new Error(`BENCH_PERIODS: ${period} is not a dashboard period`);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 const spread = (xs: number[]) =>
@@ -328,11 +341,11 @@ async function run(engine: Engine) {
       for (let i = 0; i < runs; i++) times.push((await get(url)).ms);
       return { times, body: first.body };
     };
-    const query = (period: (typeof PERIODS)[number]) =>
+    const query = (period: Period) =>
       `?tz=${encodeURIComponent(TIME_ZONE)}${period === 'default' ? '' : `&period=${period}`}`;
 
     say(`dashboard, period: median (min–max) of ${RUNS} runs after a warm-up, ms; budget ${BUDGET_MS} ms`);
-    const slow: { name: DashboardName; period: (typeof PERIODS)[number] }[] = [];
+    const slow: { name: DashboardName; period: Period }[] = [];
     for (const name of dashboardNames) {
       for (const period of PERIODS) {
         const { times, body } = await measure(`/api/dashboard/${name}${query(period)}`);
