@@ -82,9 +82,10 @@ function spreadTime(g: SQL, days: SQL) {
   const hours = sql.raw(
     'array[6,7,7,8,8,8,9,9,9,9,10,10,10,10,11,11,11,12,12,13,13,13,14,14,14,15,15,15,16,16,17,17,18,19,20,21,22,23,0,3]',
   );
-  return sql`least(now() - interval '1 second',
-    date_trunc('day', now(), 'UTC') - make_interval(days => ${DAYS - 1} - floor(${DAYS} * ${days})::int)
-      + make_interval(hours => (${hours})[1 + (${g}::bigint * 7919 % 40)::int], mins => (${g} * 37) % 60, secs => (${g} * 13) % 60))`;
+  const at = sql`date_trunc('day', now(), 'UTC') - make_interval(days => ${DAYS - 1} - floor(${DAYS} * ${days})::int)
+      + make_interval(hours => (${hours})[1 + (${g}::bigint * 7919 % 40)::int], mins => (${g} * 37) % 60, secs => (${g} * 13) % 60)`;
+  // A time of today still to come is taken the day before (not piled up at now).
+  return sql`(case when ${at} > now() then ${at} - interval '1 day' else ${at} end)`;
 }
 
 /** The shop's products and customers as arrays, to pick from by a row number. */
