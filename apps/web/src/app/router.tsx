@@ -8,6 +8,7 @@ import { loginUrlFor, safeNextPath } from '../lib/safe-redirect';
 import { getSession } from '../lib/session';
 import { resourceRoutes } from '../resources/routes';
 import { upcomingAreas } from './shell/areas';
+import { areaDashboards } from './shell/dashboards';
 
 /** Pages inside the shell need a session; without one, sign in first and come back. */
 function requireSession({ request }: LoaderFunctionArgs) {
@@ -77,6 +78,17 @@ export const router = createBrowserRouter([
             errorElement,
             lazy: lazyRoute(() => import('../features/dashboard/DashboardPage')),
           },
+          // The area dashboards: one page each from the same view, for those who may view the area.
+          ...areaDashboards.map(({ name, permission }) => ({
+            path: `dashboards/${name}`,
+            handle: needs(permission),
+            errorElement,
+            lazy: lazyRoute(() =>
+              import('../features/dashboard/DashboardPage').then((module) => ({
+                Component: module.dashboardPages[name],
+              })),
+            ),
+          })),
           {
             path: 'profile',
             errorElement,

@@ -1,3 +1,4 @@
+import type { BucketSize, FigureUnit } from '@ledgerdesk/contracts';
 import { currentLanguage } from '../i18n';
 
 /**
@@ -114,4 +115,53 @@ export function formatBytes(bytes: number): string {
     unitDisplay: unit === 0 ? 'long' : 'short',
     maximumFractionDigits: 1,
   }).format(value);
+}
+
+/**
+ * A figure of the dashboards in its unit: money "$1,234.50", a count "1,234", a percentage "12.5%",
+ * days "3 days" ("3 jours"). `decimals` overrides the unit's own; `compact` shortens large values for
+ * chart axes ("$12K", "1.2M").
+ */
+export function formatFigure(
+  value: number,
+  unit: FigureUnit,
+  { decimals, compact = false }: { decimals?: number; compact?: boolean } = {},
+): string {
+  const options: Intl.NumberFormatOptions = compact ? { notation: 'compact', maximumFractionDigits: 1 } : {};
+  if (decimals !== undefined && !compact) {
+    options.minimumFractionDigits = decimals;
+    options.maximumFractionDigits = decimals;
+  }
+  const language = currentLanguage();
+  if (unit === 'money') {
+    if (decimals === undefined && !compact) return `$${formatMoney(String(value))}`;
+    return `$${new Intl.NumberFormat(language, options).format(value)}`;
+  }
+  if (unit === 'percent')
+    return new Intl.NumberFormat(language, {
+      style: 'percent',
+      maximumFractionDigits: decimals ?? 1,
+      minimumFractionDigits: compact ? 0 : (decimals ?? 0),
+    }).format(value / 100);
+  if (unit === 'days')
+    return new Intl.NumberFormat(language, {
+      ...options,
+      style: 'unit',
+      unit: 'day',
+      unitDisplay: 'long',
+    }).format(value);
+  return new Intl.NumberFormat(language, options).format(value);
+}
+
+const bucketFormats: Record<BucketSize, Intl.DateTimeFormatOptions> = {
+  hour: { weekday: 'short', hour: '2-digit', minute: '2-digit' },
+  day: { day: 'numeric', month: 'short' },
+  week: { day: 'numeric', month: 'short' },
+  month: { month: 'short', year: 'numeric' },
+};
+
+/** The start of a dashboard's time bucket, as short as its size allows: "Tue 14:00", "24 Nov", "Nov 2026". */
+export function formatBucket(value: string, size: BucketSize): string {
+  const date = toDate(value);
+  return date ? new Intl.DateTimeFormat(currentLanguage(), bucketFormats[size]).format(date) : value;
 }

@@ -10,4 +10,5 @@ export const resourceKeys = {
   audit: ['audit'] as const,
   sessions: ['sessions'] as const,
   library: ['library'] as const,
+  dashboards: ['dashboards'] as const,
 };

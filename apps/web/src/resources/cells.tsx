@@ -1,9 +1,8 @@
-import { Avatar, Badge, Group, Text, Tooltip } from '@mantine/core';
+import { Avatar, Group, Text, Tooltip } from '@mantine/core';
 import type { TFunction } from 'i18next';
-import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StatusBadge } from '../components/StatusBadge';
 import { formatDate, formatMoney } from '../lib/format';
-import classes from './cells.module.css';
 import { valueLabel } from './ResourceForm';
 
 const dash = (
@@ -30,24 +29,7 @@ export function statusBadge(field: string, colors: BadgeColors) {
   return (record: Record<string, unknown>, t: TFunction) => {
     const value = record[field];
     if (typeof value !== 'string' || !value) return dash;
-    const color = colors[value] ?? 'gray';
-    return (
-      <Badge
-        color={color}
-        variant="light"
-        tt="none"
-        className={classes.status}
-        style={
-          {
-            // Shade 9 of yellow and orange is still too light on their tint: darkened a third.
-            '--status-strong': `color-mix(in srgb, var(--mantine-color-${color}-9) 65%, black)`,
-            '--status-soft': `var(--mantine-color-${color}-2)`,
-          } as CSSProperties
-        }
-      >
-        {valueLabel(t, field, value)}
-      </Badge>
-    );
+    return <StatusBadge color={colors[value] ?? 'gray'}>{valueLabel(t, field, value)}</StatusBadge>;
   };
 }
 

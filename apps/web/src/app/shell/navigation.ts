@@ -7,6 +7,11 @@ import {
   IconBriefcase,
   IconBriefcase2,
   IconCalendar,
+  IconChartArea,
+  IconChartBar,
+  IconChartDonut,
+  IconChartFunnel,
+  IconChartLine,
   IconChecklist,
   IconCurrencyDollar,
   IconFileInvoice,
@@ -24,6 +29,7 @@ import {
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { upcomingAreas } from './areas';
+import { areaDashboards } from './dashboards';
 
 type Icon = ComponentType<{ size?: number | string; stroke?: number | string; 'aria-hidden'?: boolean }>;
 
@@ -56,6 +62,14 @@ const upcomingIcons: Record<string, Icon> = {
   blog: IconArticle,
 };
 
+const dashboardIcons: Record<(typeof areaDashboards)[number]['name'], Icon> = {
+  analytics: IconChartLine,
+  crm: IconChartFunnel,
+  ecommerce: IconChartBar,
+  projects: IconChartDonut,
+  jobs: IconChartArea,
+};
+
 /** An area not built yet (it opens the "coming soon" page). */
 function upcoming(path: string): NavItem {
   const area = upcomingAreas.find((candidate) => candidate.path === path);
@@ -73,7 +87,15 @@ export const navSections: NavSection[] = [
   {
     label: 'sections.dashboards',
     icon: IconLayoutDashboard,
-    items: [{ label: 'nav.dashboard', to: '/', icon: IconLayoutDashboard, end: true }],
+    items: [
+      { label: 'nav.dashboard', to: '/', icon: IconLayoutDashboard, end: true },
+      ...areaDashboards.map(({ name, permission }) => ({
+        label: `nav.dashboards.${name}`,
+        to: `/dashboards/${name}`,
+        icon: dashboardIcons[name],
+        permission,
+      })),
+    ],
   },
   {
     label: 'sections.administration',

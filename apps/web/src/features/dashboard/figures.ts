@@ -1,0 +1,134 @@
+import type { DashboardWidget, FigureUnit, tableCellTypes } from '@ledgerdesk/contracts';
+import { formatBucket, formatDate, formatDateTime, formatFigure } from '../../lib/format';
+import type { Words } from './words';
+
+export type CellType = (typeof tableCellTypes)[number] | FigureUnit;
+export type Cell = string | number | null;
+
+/**
+ * A widget's figures as a table: what "Show as table" shows, what the CSV holds, and what the chart's
+ * summary reads. Cells keep their raw values (numbers stay numbers for the CSV); `formatCell` shows them.
+ */
+export interface Figures {
+  columns: { key: string; label: string; type: CellType }[];
+  rows: { key: string; cells: Cell[]; href?: string }[];
+}
+
+export function figuresOf(widget: DashboardWidget, words: Words): Figures {
+  switch (widget.kind) {
+    case 'kpi':
+      return {
+        columns: [
+          { key: 'figure', label: words.column('figure'), type: 'text' },
+          { key: 'value', label: words.column('value'), type: widget.unit },
+          { key: 'previous', label: words.column('previous'), type: widget.unit },
+          { key: 'change', label: words.column('change'), type: 'percent' },
+        ],
+        rows: [
+          {
+            key: widget.id,
+            cells: [words.title(widget.id), widget.counter, widget.previous, widget.percentage],
+          },
+        ],
+      };
+    case 'series':
+      return {
+        columns: [
+          { key: 'bucket', label: words.column('bucket'), type: 'text' },
+          ...widget.series.map((series) => ({
+            key: series.key,
+            label: words.series(series.key),
+            type: series.unit ?? widget.unit,
+          })),
+        ],
+        rows: widget.buckets.map((start, index) => ({
+          key: start,
+          cells: [
+            formatBucket(start, widget.bucket),
+            ...widget.series.map((series) => series.values[index] ?? null),
+          ],
+        })),
+      };
+    case 'breakdown': {
+      const counted = widget.items.some((item) => item.count !== undefined) && widget.unit !== 'count';
+      return {
+        columns: [
+          { key: 'item', label: words.column('item'), type: 'text' },
+          { key: 'value', label: words.column('value'), type: widget.unit },
+          ...(counted ? [{ key: 'count', label: words.column('count'), type: 'count' as const }] : []),
+        ],
+        rows: widget.items.map((item) => ({
+          key: item.key,
+          cells: [words.item(item), item.value, ...(counted ? [item.count ?? null] : [])],
+          href: item.href,
+        })),
+      };
+    }
+    case 'heatmap':
+      return {
+        columns: [
+          { key: 'day', label: words.column('day'), type: 'text' },
+          ...widget.hours.map((hour) => ({ key: String(hour), label: words.hour(hour), type: widget.unit })),
+        ],
+        rows: widget.values.map((values, day) => ({
+          key: String(day),
+          cells: [words.days[day] ?? '', ...values],
+        })),
+      };
+    case 'table':
+      return {
+        columns: widget.columns.map((column) => ({
+          key: column.key,
+          label: words.column(column.key),
+          type: column.type,
+        })),
+        rows: widget.rows.map((row) => ({
+          key: row.key,
+          cells: widget.columns.map((column) => row.cells[column.key] ?? null),
+          href: row.href,
+        })),
+      };
+  }
+}
+
+/** A cell as the reader sees it, in their language. */
+export function formatCell(value: Cell, type: CellType, words: Words): string {
+  if (value === null || value === '') return '—';
+  switch (type) {
+    case 'money':
+    case 'count':
+    case 'percent':
+    case 'days':
+      return typeof value === 'number' ? formatFigure(value, type) : String(value);
+    case 'progress':
+      return typeof value === 'number' ? formatFigure(value, 'percent', { decimals: 0 }) : String(value);
+    case 'date':
+      return formatDate(String(value));
+    case 'datetime':
+      return formatDateTime(String(value));
+    case 'status':
+      return words.status(String(value));
+    default:
+      return String(value);
+  }
+}
+
+/** Right-aligned in tables: figures. */
+export const isNumeric = (type: CellType) => ['money', 'count', 'percent', 'days', 'progress'].includes(type);
+
+/**
+ * One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, quotes doubled.
+ * A text that a spreadsheet would run as a formula (=, +, -, @ first) is kept as text.
+ */
+function csvField(value: Cell): string {
+  if (value === null) return '';
+  if (typeof value === 'number') return String(value);
+  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** The figures as a CSV file's text: a header line, then a line per row (raw numbers, dots for decimals). */
+export function toCsv(figures: Figures): string {
+  const lines = [figures.columns.map((column) => column.label), ...figures.rows.map((row) => row.cells)];
+  return `${lines.map((line) => line.map(csvField).join(',')).join('\r\n')}\r\n`;
+}
