@@ -40,6 +40,24 @@ test.describe('code library', () => {
     await expect(page).toHaveTitle('Code library · Ledgerdesk');
     await expect(page.getByRole('heading', { name: 'Code library', level: 1 })).toBeVisible();
 
+    // The budget at the top: income, expenses and their balance, apart (no grand total of both).
+    const summary = page.getByRole('region', { name: 'Budget totals' });
+    const cents = async (figure: 'Income' | 'Expenses' | 'Balance') => {
+      const value = summary
+        .getByRole('term')
+        .filter({ hasText: figure })
+        .locator('xpath=following-sibling::dd[1]');
+      const digits = ((await value.textContent()) ?? '').replace(/[^\d.-]/g, '');
+      return digits ? Math.round(Number(digits) * 100) : Number.NaN;
+    };
+    await expect.poll(() => cents('Balance')).not.toBeNaN();
+    const [income, expenses, balance] = [
+      await cents('Income'),
+      await cents('Expenses'),
+      await cents('Balance'),
+    ];
+    await expect(summary).not.toContainText('Budget total');
+
     // L1, then each level under the code just added (the new code opens, the next column is its own).
     await column(page, 1).getByRole('button', { name: 'Add L1 code' }).click();
     await addCode(page, 1, { code: l1, description: 'E2E section' });
@@ -70,6 +88,11 @@ test.describe('code library', () => {
     const path = page.getByRole('navigation', { name: 'Code path' });
     await expect(path).toContainText(`${l1} E2E section`);
     await expect(path).toContainText(`${full} E2E item`);
+
+    // A new L1 is an expense: the item's 50.00 joins the expenses, and comes off the balance.
+    await expect.poll(() => cents('Expenses')).toBe(expenses + 5000);
+    expect(await cents('Income')).toBe(income);
+    expect(await cents('Balance')).toBe(balance - 5000);
 
     // Up to the L1 through the path: its roll-up is the item's amount.
     await path.getByRole('link', { name: `${l1} E2E section` }).click();

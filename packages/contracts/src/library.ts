@@ -79,7 +79,10 @@ export const codeRecord = z.object({
   /** L1: income or expense; null below L1 (a code counts as its L1 does). */
   kind: z.nullable(z.enum(codeKinds)),
   parent: z.nullable(codeRef),
-  /** L4: its amount; L1–L3: the roll-up of the amounts of the L4 items below. */
+  /**
+   * L1–L3: the amount of the ACTIVE L4 items below (an inactive item is not in the budget), the
+   * figure the dashboards show for the code; L4: the item's own amount.
+   */
   total: z.string(),
   childCount: z.number(),
   unit: z.nullable(z.object({ id: z.uuid(), name: z.string() })),
@@ -157,14 +160,27 @@ export const librarySearchQuery = z.object({
 export const searchHit = z.object({ code: codeRef, path: z.array(codeRef), isActive: z.boolean() });
 export type SearchHit = z.infer<typeof searchHit>;
 
+/**
+ * The budget the library holds now, from its active L4 items only (as the home dashboard): income
+ * and expenses apart, never added into one figure, and the balance between them.
+ */
 export const rollup = z.object({
-  total: z.string(),
+  /** The amount of the active items under income L1 codes. */
+  income: z.string(),
+  /** The amount of the active items under expense L1 codes. */
+  expenses: z.string(),
+  /** income − expenses, rounded to cents after the subtraction (may be negative). */
+  balance: z.string(),
+  /** Every L1, L2 and L3 code, by full code. */
   codes: z.array(
     z.object({
       id: z.uuid(),
       level: z.number(),
       codeComb: z.string(),
       description: z.string(),
+      /** L1: income or expense; null below L1. */
+      kind: z.nullable(z.enum(codeKinds)),
+      /** The amount of the code's active L4 items (as codeRecord.total). */
       total: z.string(),
     }),
   ),

@@ -301,15 +301,19 @@ describe('reading the library', () => {
     ]);
   });
 
-  it('rolls up the whole library', async () => {
+  it('rolls up the whole library: income and expenses apart (L1 codes by kind), and the balance', async () => {
     const res = await call('GET', '/api/library/rollup/');
     expect(res.statusCode).toBe(200);
-    const { total, codes } = res.json();
-    expect(total).toMatch(/^\d+\.\d{2}$/);
-    const l1Sum = codes
-      .filter((c: Code) => c.level === 1)
-      .reduce((sum: number, c: Code) => sum + Math.round(Number(c.total) * 100), 0);
-    expect(l1Sum).toBe(Math.round(Number(total) * 100));
+    const { income, expenses, balance, codes } = res.json();
+    expect(res.json()).not.toHaveProperty('total');
+    const cents = (value: string) => Math.round(Number(value) * 100);
+    const l1Sum = (kind: string) =>
+      codes
+        .filter((c: Code & { kind: string }) => c.level === 1 && c.kind === kind)
+        .reduce((sum: number, c: Code) => sum + cents(c.total), 0);
+    // Every amount in this file is whole cents: the sums of the rounded L1 totals are exact.
+    expect([cents(income), cents(expenses)]).toEqual([l1Sum('income'), l1Sum('expense')]);
+    expect(cents(balance)).toBe(cents(income) - cents(expenses));
   });
 });
 

@@ -182,7 +182,7 @@ export function libraryRoutes(app: FastifyInstance, library: LibraryService, tra
       config: { access: 'library.view' },
       schema: {
         tags,
-        summary: 'Budget totals of the library and of every L1, L2 and L3 code',
+        summary: 'The budget (income, expenses, balance) and the totals of every L1, L2 and L3 code',
         response: { 200: rollup },
       },
     },

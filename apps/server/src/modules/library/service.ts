@@ -15,11 +15,11 @@ import {
   type unitInput,
   type unitUpdate,
 } from '@ledgerdesk/contracts';
-import { and, count, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, or, type SQLWrapper, sql } from 'drizzle-orm';
 import type { z } from 'zod/mini';
 import type { Database } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
-import { libraryCodes, libraryUnits } from '../../db/schema';
+import { libraryCodes, libraryRollups, libraryUnits } from '../../db/schema';
 import type { Actor, AuditLog } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { mergeOnto } from '../../lib/merge';
@@ -36,7 +36,8 @@ export const ancestorColumn = (level: 1 | 2 | 3) =>
 /** Text searched for a code: the trigram index covers exactly this expression. */
 export const searchText = sql`(${libraryCodes.code} || ' ' || ${libraryCodes.codeComb} || ' ' || ${libraryCodes.description})`;
 
-const money = (value: SQL | string | null) => sql<string>`round(coalesce(${value}, 0), 2)::text`;
+/** A sum of money (null: nothing to sum) rounded to cents, as a decimal string. */
+const money = (value: SQLWrapper) => sql<string>`round(coalesce(${value}, 0), 2)::text`;
 
 const sortable = {
   codeComb: libraryCodes.codeComb,
@@ -150,24 +151,23 @@ export function createLibraryService(deps: { db: Database; audit: AuditLog }) {
     });
   }
 
-  /** The sum of the L4 amounts below each code, one GROUP BY per level. */
-  async function rollupsOf(
-    executor: Database,
-    codes: Pick<CodeRow, 'id' | 'level'>[],
-  ): Promise<Map<string, string>> {
-    const totals = new Map<string, string>();
-    for (const level of [1, 2, 3] as const) {
-      const ids = codes.filter((c) => c.level === level).map((c) => c.id);
-      if (ids.length === 0) continue;
-      const column = ancestorColumn(level);
-      const rows = await executor
-        .select({ id: column, total: money(sql`sum(${libraryCodes.amount})`) })
-        .from(libraryCodes)
-        .where(and(inArray(column, ids), eq(libraryCodes.level, 4)))
-        .groupBy(column);
-      for (const row of rows) if (row.id) totals.set(row.id, row.total);
-    }
-    return totals;
+  /**
+   * The totals of L1–L3 codes: the amount of their active L4 items, as library_rollups keeps it
+   * (the table the dashboards read, so that a code's total is one figure everywhere). A code
+   * without a row has no active item below it.
+   */
+  async function rollupsOf(executor: Database, codes: Pick<CodeRow, 'id'>[]): Promise<Map<string, string>> {
+    if (codes.length === 0) return new Map();
+    const rows = await executor
+      .select({ id: libraryRollups.codeId, total: money(libraryRollups.total) })
+      .from(libraryRollups)
+      .where(
+        inArray(
+          libraryRollups.codeId,
+          codes.map((c) => c.id),
+        ),
+      );
+    return new Map(rows.map((row) => [row.id, row.total]));
   }
 
   /** Checks the parent for a code of `level`, and answers it (null for L1). */
@@ -287,34 +287,41 @@ export function createLibraryService(deps: { db: Database; audit: AuditLog }) {
       }));
     },
 
-    /** The budget totals: the whole library, and every L1, L2 and L3 code. */
+    /**
+     * The budget: its income, its expenses and the balance between them (never one total of
+     * both), and every L1, L2 and L3 code's total, all from library_rollups.
+     */
     async rollup(): Promise<Rollup> {
-      // One pass over the L4 items: GROUPING SETS gives the sum per L1, per L2, per L3 and of
-      // everything at once, each row carrying only the id of its own set (none for the grand total).
-      const sums = await db
+      const byKind = (kind: CodeKind) =>
+        sql`sum(${libraryRollups.total}) filter (where ${libraryCodes.kind} = ${kind})`;
+      const [budget] = await db
         .select({
-          id: sql<string | null>`coalesce(${libraryCodes.l3Id}, ${libraryCodes.l2Id}, ${libraryCodes.l1Id})`,
-          total: money(sql`sum(${libraryCodes.amount})`),
+          income: money(byKind('income')),
+          expenses: money(byKind('expense')),
+          // Rounded once, after the subtraction, as the home dashboard's balance.
+          balance: money(sql`coalesce(${byKind('income')}, 0) - coalesce(${byKind('expense')}, 0)`),
         })
         .from(libraryCodes)
-        .where(eq(libraryCodes.level, 4))
-        .groupBy(
-          sql`grouping sets ((${libraryCodes.l1Id}), (${libraryCodes.l2Id}), (${libraryCodes.l3Id}), ())`,
-        );
-      const totals = new Map(sums.map((t) => [t.id, t.total]));
+        .innerJoin(libraryRollups, eq(libraryRollups.codeId, libraryCodes.id))
+        .where(eq(libraryCodes.level, 1));
       const codes = await db
         .select({
           id: libraryCodes.id,
           level: libraryCodes.level,
           codeComb: libraryCodes.codeComb,
           description: libraryCodes.description,
+          kind: libraryCodes.kind,
+          total: money(libraryRollups.total),
         })
         .from(libraryCodes)
+        .leftJoin(libraryRollups, eq(libraryRollups.codeId, libraryCodes.id))
         .where(ne(libraryCodes.level, 4))
         .orderBy(libraryCodes.codeComb);
       return {
-        total: sums.find((t) => t.id === null)?.total ?? '0.00',
-        codes: codes.map((c) => ({ ...c, total: totals.get(c.id) ?? '0.00' })),
+        income: budget?.income ?? '0.00',
+        expenses: budget?.expenses ?? '0.00',
+        balance: budget?.balance ?? '0.00',
+        codes: codes.map((c) => ({ ...c, kind: c.level === 1 ? (c.kind as CodeKind) : null })),
       };
     },
 

@@ -26,6 +26,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '../../lib/api';
 import { formatDateTime, formatMoney, formatNumber, formatQuantity } from '../../lib/format';
+import { KindBadge } from './KindBadge';
 import { childLevel, codeLabel, levelLabel } from './levels';
 import classes from './library.module.css';
 
@@ -116,16 +117,7 @@ export function CodeDetail({ record, loading, error, mayManage, actions }: CodeD
                   {t('inactive')}
                 </Badge>
               )}
-              {record.kind ? (
-                <Badge
-                  color={record.kind === 'income' ? 'blue' : 'orange'}
-                  c={record.kind === 'income' ? 'blue.9' : 'orange.9'}
-                  bg={record.kind === 'income' ? 'blue.0' : 'orange.0'}
-                  variant="light"
-                >
-                  {t(`kinds.${record.kind}`)}
-                </Badge>
-              ) : null}
+              {record.kind ? <KindBadge kind={record.kind} /> : null}
               {item && record.taxable ? (
                 <Badge color="grape" variant="light">
                   {t('fields.taxable')}

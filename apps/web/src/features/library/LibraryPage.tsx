@@ -29,13 +29,35 @@ import { CodeDetail } from './CodeDetail';
 import { CodeFormModal, type CodeFormState } from './CodeFormModal';
 import { CodeSearch } from './CodeSearch';
 import { DeleteCodeDialog } from './DeleteCodeDialog';
+import { KindBadge } from './KindBadge';
 import { LibraryTabs } from './LibraryTabs';
 import { browserUrl, childLevel, levelLabel, toRef, updateBodyOf } from './levels';
 import classes from './library.module.css';
 import { MoveCodeModal } from './MoveCodeModal';
 import { UnitsDrawer } from './UnitsDrawer';
 
-/** The budget's grand total and the totals of the L1 codes, from the roll-up. */
+/** One figure of the budget: its label (a term of the summary's list) and its value. */
+function BudgetFigure({ label, value }: { label: string; value: string | undefined }) {
+  return (
+    <div>
+      <Text component="dt" size="xs" c="dimmed" fw={600} tt="uppercase">
+        {label}
+      </Text>
+      {value === undefined ? (
+        <Skeleton component="dd" height={32} width={160} mt={2} ms={0} />
+      ) : (
+        <Text component="dd" m={0} fz={26} fw={700} lh={1.25} className={classes.figure}>
+          {formatMoney(value)}
+        </Text>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The budget's income, expenses and balance (never one total of both) and the totals of the L1
+ * codes, each with its kind, from the roll-up.
+ */
 function RollupSummary({ onOpen }: { onOpen: (id: string) => void }) {
   const { t } = useTranslation('library');
   const rollup = useRollup();
@@ -44,44 +66,44 @@ function RollupSummary({ onOpen }: { onOpen: (id: string) => void }) {
   const shown = sections.slice(0, 6);
   return (
     <Paper withBorder radius="md" p="md" mb="md" component="section" aria-label={t('rollup.label')}>
-      <Group gap="lg" align="flex-start">
+      <Stack gap="sm">
         <div>
-          <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-            {t('rollup.total')}
-          </Text>
-          {rollup.data ? (
-            <Text fz={26} fw={700} lh={1.25} className={classes.figure}>
-              {formatMoney(rollup.data.total)}
-            </Text>
-          ) : (
-            <Skeleton height={32} width={200} mt={2} />
-          )}
+          <Group component="dl" m={0} gap="xl" align="flex-start">
+            <BudgetFigure label={t('rollup.income')} value={rollup.data?.income} />
+            <BudgetFigure label={t('rollup.expenses')} value={rollup.data?.expenses} />
+            <BudgetFigure label={t('rollup.balance')} value={rollup.data?.balance} />
+          </Group>
           <Text size="xs" c="dimmed">
             {t('rollup.hint')}
           </Text>
         </div>
-        <Divider orientation="vertical" visibleFrom="sm" />
-        {shown.map((code) => (
-          <UnstyledButton
-            key={code.id}
-            onClick={() => onOpen(code.id)}
-            className={classes.total}
-            title={t('rollup.open', { code: `${code.codeComb} ${code.description}` })}
-          >
-            <Text size="xs" c="dimmed" fw={600} tt="uppercase" truncate="end" maw={220}>
-              {code.codeComb} · {code.description}
+        {shown.length > 0 ? <Divider /> : null}
+        <Group gap="lg" align="flex-start">
+          {shown.map((code) => (
+            <UnstyledButton
+              key={code.id}
+              onClick={() => onOpen(code.id)}
+              className={classes.total}
+              title={t('rollup.open', { code: `${code.codeComb} ${code.description}` })}
+            >
+              <Text size="xs" c="dimmed" fw={600} tt="uppercase" truncate="end" maw={220}>
+                {code.codeComb} · {code.description}
+              </Text>
+              <Group gap={6} wrap="nowrap">
+                <Text fz={18} fw={700} className={classes.figure}>
+                  {formatMoney(code.total)}
+                </Text>
+                {code.kind ? <KindBadge kind={code.kind} size="sm" /> : null}
+              </Group>
+            </UnstyledButton>
+          ))}
+          {sections.length > shown.length ? (
+            <Text size="sm" c="dimmed" mt="md">
+              {t('rollup.more', { count: sections.length - shown.length })}
             </Text>
-            <Text fz={18} fw={700} className={classes.figure}>
-              {formatMoney(code.total)}
-            </Text>
-          </UnstyledButton>
-        ))}
-        {sections.length > shown.length ? (
-          <Text size="sm" c="dimmed" mt="md">
-            {t('rollup.more', { count: sections.length - shown.length })}
-          </Text>
-        ) : null}
-      </Group>
+          ) : null}
+        </Group>
+      </Stack>
     </Paper>
   );
 }
