@@ -161,7 +161,10 @@ async function openPglite(dataDir: string | undefined, durable: boolean): Promis
 }
 
 async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  // No JIT compilation: it pays off on queries of seconds, and the app's take milliseconds, but a
+  // plan's estimate can be far off (a series over generated buckets is costed at a thousand rows) and
+  // then 2 ms of work took 600 ms of compiling (found by bench/dashboards.ts).
+  const pool = new pg.Pool({ connectionString, max: 10, options: '-c jit=off' });
   // An idle client that loses its server must not take the process down with it.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;

@@ -121,6 +121,29 @@ const items: [string, string, number, number][] = [
   ['Contract instalment', 'lump sum', 50000, 400000],
 ];
 
+/**
+ * A contract is priced to cover its works with a margin: the instalments of the income branch share
+ * the active expense items' amount plus 8%, each by a random weight (rounded to cents), so that the
+ * demo budget's balance is the small surplus a real one shows, not millions either way.
+ */
+function balanceIncome(rows: (typeof libraryCodes.$inferInsert)[], random: Random) {
+  const incomeL1 = new Set(
+    rows.filter((row) => row.level === 1 && row.kind === 'income').map((row) => row.id),
+  );
+  const items = rows.filter((row) => row.level === 4);
+  const income = items.filter((row) => incomeL1.has(row.l1Id ?? ''));
+  const expenses = items
+    .filter((row) => !incomeL1.has(row.l1Id ?? '') && row.isActive !== false)
+    .reduce((sum, row) => sum + Number(row.unitPrice) * Number(row.quantity), 0);
+  const weights = income.map(() => 0.5 + random.next());
+  const share = (expenses * 1.08) / weights.reduce((sum, weight) => sum + weight, 0);
+  income.forEach((row, i) => {
+    row.unitPrice = (share * (weights[i] ?? 1)).toFixed(2);
+    row.quantity = '1.000';
+    row.isActive = true;
+  });
+}
+
 /** The demo code library: about three hundred codes, deterministic for a given PRNG. */
 export async function seedLibrary(db: Database, random: Random, actorId: string) {
   const units = new Map((await db.select().from(libraryUnits)).map((u) => [u.name, u.id]));
@@ -186,6 +209,7 @@ export async function seedLibrary(db: Database, random: Random, actorId: string)
       }
     }
   }
+  balanceIncome(rows, random);
   await db.insert(libraryCodes).values(rows);
   return rows.length;
 }

@@ -1,4 +1,4 @@
-import { asc } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import type { DatabaseHandle } from '../../src/db/client';
@@ -92,6 +92,21 @@ describe('first start', () => {
     ]);
     expect(snapshots[0]?.library.some((c) => Number(c.amount) > 0)).toBe(true);
     expect(snapshots[1]).toEqual(snapshots[0]);
+    // The contract covers the works with a margin: income is the active expenses plus 8%, to a cent
+    // per instalment.
+    const { db } = await freshDatabase();
+    await seedDatabase(db, config);
+    const [budget] = await db
+      .execute<{ income: string; expenses: string }>(
+        sql`select sum(c.amount) filter (where l1.kind = 'income') as income,
+                 sum(c.amount) filter (where l1.kind = 'expense' and c.is_active) as expenses
+            from library_codes c join library_codes l1 on l1.id = c.l1_id
+           where c.level = 4`,
+      )
+      .then((result) => (result as unknown as { rows: { income: string; expenses: string }[] }).rows);
+    const margin = Number(budget?.income) / Number(budget?.expenses);
+    expect(margin).toBeGreaterThan(1.0799);
+    expect(margin).toBeLessThan(1.0801);
   });
 
   it('applying the migrations again changes nothing', async () => {

@@ -1,4 +1,14 @@
-import { date, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  date,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /*
  * Figures the dashboards read instead of scanning a million rows: sums kept current by triggers on
@@ -63,3 +73,89 @@ export const libraryRollups = pgTable('library_rollups', {
   items: integer('items').notNull(),
   total: numeric('total', { precision: 36, scale: 5 }).notNull(),
 });
+
+/*
+ * The same figures per UTC day (`day` is the day's UTC midnight), rolled up from the hourly tables by
+ * triggers on those (migration 0013): a year is 365 rows per key instead of 8,760. A period in the
+ * caller's zone reads its whole UTC days here and the hours at either end from the hourly table.
+ */
+
+export const orderStatsDaily = pgTable(
+  'order_stats_daily',
+  {
+    day: timestamp('day', { withTimezone: true }).notNull(),
+    status: text('status').notNull(),
+    orders: integer('orders').notNull(),
+    revenue: numeric('revenue', { precision: 20, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.status] })],
+);
+
+export const orderCategoryStatsDaily = pgTable(
+  'order_category_stats_daily',
+  {
+    day: timestamp('day', { withTimezone: true }).notNull(),
+    status: text('status').notNull(),
+    category: text('category').notNull(),
+    quantity: integer('quantity').notNull(),
+    revenue: numeric('revenue', { precision: 20, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.status, t.category] })],
+);
+
+export const auditStatsDaily = pgTable(
+  'audit_stats_daily',
+  {
+    day: timestamp('day', { withTimezone: true }).notNull(),
+    entity: text('entity').notNull(),
+    action: text('action').notNull(),
+    entries: integer('entries').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.entity, t.action] })],
+);
+
+/*
+ * Per UTC hour and nothing else, for the heatmaps (weekday × hour in the caller's zone), which need
+ * every hour of the period: a year is 8,760 rows, not 8,760 per status or per entity and action.
+ * Rolled up from the hourly tables by triggers on those (migration 0014).
+ */
+
+export const orderTotalsHourly = pgTable('order_totals_hourly', {
+  hour: timestamp('hour', { withTimezone: true }).primaryKey(),
+  orders: integer('orders').notNull(),
+});
+
+export const auditTotalsHourly = pgTable('audit_totals_hourly', {
+  hour: timestamp('hour', { withTimezone: true }).primaryKey(),
+  entries: integer('entries').notNull(),
+});
+
+/**
+ * What each product sold per UTC day, under the seller of its lines (none when that seller is gone):
+ * sales only — lines of orders Pending, Inprogress, Pickups or Delivered (order_is_sale, migration
+ * 0015). The top products and sellers read a period's whole days here and its ends from the lines.
+ */
+export const orderProductSalesDaily = pgTable(
+  'order_product_sales_daily',
+  {
+    day: timestamp('day', { withTimezone: true }).notNull(),
+    productId: uuid('product_id').notNull(),
+    sellerId: uuid('seller_id'),
+    quantity: integer('quantity').notNull(),
+    revenue: numeric('revenue', { precision: 20, scale: 2 }).notNull(),
+  },
+  (t) => [unique('order_product_sales_daily_key').on(t.day, t.productId, t.sellerId).nullsNotDistinct()],
+);
+
+/** The same per UTC month (its first day's midnight), rolled up from the days (migration 0016). */
+export const orderProductSalesMonthly = pgTable(
+  'order_product_sales_monthly',
+  {
+    month: timestamp('month', { withTimezone: true }).notNull(),
+    productId: uuid('product_id').notNull(),
+    sellerId: uuid('seller_id'),
+    quantity: integer('quantity').notNull(),
+    revenue: numeric('revenue', { precision: 20, scale: 2 }).notNull(),
+  },
+  (t) => [unique('order_product_sales_monthly_key').on(t.month, t.productId, t.sellerId).nullsNotDistinct()],
+);

@@ -1,16 +1,267 @@
-import { notBuilt } from './not-built';
-import type { DashboardDefinition } from './widgets';
+import { type FigureUnit, orderStatuses } from '@ledgerdesk/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/rows';
+import { inWindow } from '../../lib/periods';
+import { countWithPrevious, hourlyHeatmap, windowRows } from './figures';
+import { isSale, salesByCategory, salesFigures, salesOverTime } from './sales';
+import { type DashboardDefinition, kpi, type WidgetDefinition } from './widgets';
 
+const iso = (date: Date | string) => new Date(date).toISOString();
+
+const DAY = 86_400_000;
+/** A span of time in ms, [start, end); a null start is the beginning of time. */
+type Span = [number | null, number];
+const monthOf = (ms: number) => Date.UTC(new Date(ms).getUTCFullYear(), new Date(ms).getUTCMonth(), 1);
+const ceilMonth = (ms: number) =>
+  monthOf(ms) === ms ? ms : Date.UTC(new Date(ms).getUTCFullYear(), new Date(ms).getUTCMonth() + 1, 1);
+
+/**
+ * A period cut into the UTC months wholly inside it, the UTC days around those, and the instants
+ * around the days: what order_product_sales_monthly, _daily and the order lines each answer.
+ */
+function splitPeriod(from: number | null, to: number): { months: Span[]; days: Span[]; instants: Span[] } {
+  const endDay = Math.floor(to / DAY) * DAY;
+  const firstDay = from === null ? null : Math.ceil(from / DAY) * DAY;
+  if (from !== null && firstDay !== null && firstDay >= endDay)
+    return { months: [], days: [], instants: [[from, to]] };
+  const instants: Span[] = [[endDay, to]];
+  if (from !== null && firstDay !== null) instants.push([from, firstDay]);
+  const endMonth = monthOf(endDay);
+  const firstMonth = firstDay === null ? null : ceilMonth(firstDay);
+  if (firstDay !== null && firstMonth !== null && firstMonth >= endMonth) {
+    return { months: [], days: [[firstDay, endDay]], instants };
+  }
+  const days: Span[] = [[endMonth, endDay]];
+  if (firstDay !== null && firstMonth !== null) days.push([firstDay, firstMonth]);
+  return { months: [[firstMonth, endMonth]], days, instants };
+}
+
+/** `column` in any of the spans. */
+function inSpans(column: SQL, spans: Span[]): SQL {
+  const at = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
+  const each = spans
+    .filter(([start, end]) => start === null || start < end)
+    .map(([start, end]) =>
+      start === null
+        ? sql`${column} < ${at(end)}`
+        : sql`(${column} >= ${at(start)} and ${column} < ${at(end)})`,
+    );
+  return each.length > 0 ? sql`(${sql.join(each, sql` or `)})` : sql`false`;
+}
+
+/**
+ * What the period's sales add up to per `key` (a product, a seller), the ten largest by revenue:
+ * whole UTC months and days from the product figures, the hours at either end from the lines of
+ * the orders placed then (through orders_created_idx).
+ */
+function topSales(window: { from: Date | null; to: Date }, key: 'product_id' | 'seller_id') {
+  const { months, days, instants } = splitPeriod(window.from?.getTime() ?? null, window.to.getTime());
+  const column = sql.identifier(key);
+  return sql`select id, sum(quantity)::int as quantity, round(sum(revenue), 2)::float8 as revenue
+               from (select ${column} as id, quantity, revenue
+                       from order_product_sales_monthly where ${inSpans(sql`month`, months)}
+                     union all
+                     select ${column}, quantity, revenue
+                       from order_product_sales_daily where ${inSpans(sql`day`, days)}
+                     union all
+                     select l.${column}, l.quantity, l.total
+                       from orders o join order_lines l on l.order_id = o.id
+                      where ${isSale(sql`o.status`)} and ${inSpans(sql`o.created_at`, instants)}) s
+              where id is not null
+              group by id
+              order by revenue desc, id
+              limit 10`;
+}
+
+/** A counter of the period's sales (one read for the three of them), against the previous period. */
+function salesKpi(
+  figure: 'revenue' | 'orders' | 'average',
+  unit: FigureUnit,
+  label: string,
+  caption: string,
+  href?: string,
+): WidgetDefinition<'kpi'> {
+  return {
+    needs: ['ecommerce.view'],
+    async compute(context) {
+      const { current, previous } = await salesFigures(context);
+      return kpi(unit, label, caption, current[figure], previous ? previous[figure] : null, href);
+    },
+  };
+}
+
+/** The e-commerce dashboard: the shop's sales, orders and customers over the period. */
 export const ecommerceDashboard: DashboardDefinition<'ecommerce'> = {
-  revenue: notBuilt([]),
-  orders: notBuilt([]),
-  averageOrder: notBuilt([]),
-  newCustomers: notBuilt([]),
-  revenueOverTime: notBuilt([]),
-  salesByCategory: notBuilt([]),
-  ordersByStatus: notBuilt([]),
-  ordersHeatmap: notBuilt([]),
-  topProducts: notBuilt([]),
-  topSellers: notBuilt([]),
-  recentOrders: notBuilt([]),
+  revenue: salesKpi(
+    'revenue',
+    'money',
+    'Revenue',
+    'Orders placed in the period, less cancelled and returned',
+  ),
+  orders: salesKpi(
+    'orders',
+    'count',
+    'Orders',
+    'Orders placed in the period, less cancelled and returned',
+    '/apps/ecommerce/orders',
+  ),
+  averageOrder: salesKpi('average', 'money', 'Average order', 'Revenue per order sold in the period'),
+  newCustomers: {
+    needs: ['ecommerce.view'],
+    async compute({ db, window }) {
+      // Customers who joined (were created) in the period (customers_created_idx).
+      const { counter, previous } = await countWithPrevious(db, window, {
+        table: sql`customers`,
+        count: sql`count(*)`,
+        span: (from, to) => inWindow(sql`created_at`, from, to),
+      });
+      return kpi(
+        'count',
+        'New customers',
+        'Customers who joined in the period',
+        counter,
+        previous,
+        '/apps/ecommerce/customers',
+      );
+    },
+  },
+  revenueOverTime: salesOverTime,
+  salesByCategory,
+  ordersByStatus: {
+    needs: ['ecommerce.view'],
+    async compute({ db, window }) {
+      // Every order placed in the period, in each status it is in now (cancelled and returned too).
+      const rows = await rowsOf<{ status: string; orders: number }>(
+        db,
+        sql`select status, sum(orders)::int as orders
+              from ${windowRows('order_stats', window, sql`true`)} r
+             group by status`,
+      );
+      const ordersOf = new Map(rows.map((row) => [row.status, row.orders]));
+      return {
+        kind: 'breakdown',
+        chart: 'donut',
+        unit: 'count',
+        items: orderStatuses.map((status) => ({
+          key: status,
+          label: '',
+          value: ordersOf.get(status) ?? 0,
+        })),
+      };
+    },
+  },
+  ordersHeatmap: {
+    needs: ['ecommerce.view'],
+    // When customers order: every order placed, whatever became of it since.
+    compute: ({ db, window }) => hourlyHeatmap(db, window, { table: 'order_totals_hourly', value: 'orders' }),
+  },
+  topProducts: {
+    needs: ['ecommerce.view'],
+    async compute({ db, window }) {
+      const rows = await rowsOf<{
+        id: string;
+        name: string;
+        category: string;
+        quantity: number;
+        revenue: number;
+      }>(
+        db,
+        sql`select t.id, p.name, p.category, t.quantity, t.revenue
+              from (${topSales(window, 'product_id')}) t
+              join products p on p.id = t.id
+             order by t.revenue desc, p.name`,
+      );
+      return {
+        kind: 'table',
+        columns: [
+          { key: 'product', type: 'text' },
+          { key: 'category', type: 'text' },
+          { key: 'quantity', type: 'count' },
+          { key: 'revenue', type: 'money' },
+        ],
+        rows: rows.map((row) => ({
+          key: row.id,
+          cells: { product: row.name, category: row.category, quantity: row.quantity, revenue: row.revenue },
+          href: `/apps/ecommerce/products/${row.id}`,
+        })),
+        href: '/apps/ecommerce/products',
+      };
+    },
+  },
+  topSellers: {
+    needs: ['ecommerce.view'],
+    async compute({ db, window }) {
+      const rows = await rowsOf<{
+        id: string;
+        name: string;
+        company: string;
+        quantity: number;
+        revenue: number;
+      }>(
+        db,
+        sql`select t.id, s.name, s.company, t.quantity, t.revenue
+              from (${topSales(window, 'seller_id')}) t
+              join sellers s on s.id = t.id
+             order by t.revenue desc, s.name`,
+      );
+      return {
+        kind: 'table',
+        columns: [
+          { key: 'seller', type: 'text' },
+          { key: 'company', type: 'text' },
+          { key: 'quantity', type: 'count' },
+          { key: 'revenue', type: 'money' },
+        ],
+        rows: rows.map((row) => ({
+          key: row.id,
+          cells: { seller: row.name, company: row.company, quantity: row.quantity, revenue: row.revenue },
+          href: `/apps/ecommerce/sellers/${row.id}`,
+        })),
+        href: '/apps/ecommerce/sellers',
+      };
+    },
+  },
+  recentOrders: {
+    needs: ['ecommerce.view'],
+    async compute({ db, window }) {
+      // The period's latest orders, whatever their status (orders_created_idx, backwards).
+      const rows = await rowsOf<{
+        id: string;
+        number: number;
+        customer: string;
+        total: number;
+        status: string;
+        created_at: Date;
+      }>(
+        db,
+        sql`select id, number, customer_name as customer, total::float8 as total, status, created_at
+              from orders
+             where ${inWindow(sql`created_at`, window.from, window.to)}
+             order by created_at desc, number desc
+             limit 10`,
+      );
+      return {
+        kind: 'table',
+        columns: [
+          { key: 'number', type: 'text' },
+          { key: 'customer', type: 'text' },
+          { key: 'total', type: 'money' },
+          { key: 'status', type: 'status' },
+          { key: 'date', type: 'datetime' },
+        ],
+        rows: rows.map((row) => ({
+          key: row.id,
+          cells: {
+            number: `#LD${row.number}`,
+            customer: row.customer,
+            total: row.total,
+            status: row.status,
+            date: iso(row.created_at),
+          },
+          href: `/apps/ecommerce/orders/${row.id}`,
+        })),
+        href: '/apps/ecommerce/orders',
+      };
+    },
+  },
 };

@@ -58,7 +58,7 @@ export function createDashboardsService(deps: { db: Database; now?: () => Date }
     return Object.keys(dashboardCatalogue[name]).filter((id) => {
       const widget = widgets[id];
       const holds = (permission: Permission) => can(user, permission);
-      return widget && !widget.notBuilt && widget.needs.every(holds) && (widget.shownTo?.(holds) ?? true);
+      return widget && widget.needs.every(holds) && (widget.shownTo?.(holds) ?? true);
     });
   }
 

@@ -33,8 +33,6 @@ export interface WidgetDefinition<K extends keyof typeof widgetKinds> {
   /** A rule beyond `needs`, for a widget no single permission opens (recent activity: any area). */
   shownTo?(can: (permission: Permission) => boolean): boolean;
   compute(context: WidgetContext): Promise<WidgetOf<K>>;
-  /** SCAFFOLDING (not-built.ts): left out for everyone until its query is written. */
-  notBuilt?: true;
 }
 
 /** A dashboard: every widget of its catalogue entry, each with its permission and its query. */
@@ -75,4 +73,24 @@ export function kpi(
     caption,
     ...(href ? { href } : {}),
   };
+}
+
+const sharedFigures = new WeakMap<WidgetContext, Map<string, Promise<unknown>>>();
+
+/**
+ * A figure several widgets of one dashboard read (the sales behind revenue, orders and average
+ * order): computed once per request, whichever widget asks first.
+ */
+export function shared<T>(context: WidgetContext, key: string, compute: () => Promise<T>): Promise<T> {
+  let figures = sharedFigures.get(context);
+  if (!figures) {
+    figures = new Map();
+    sharedFigures.set(context, figures);
+  }
+  let figure = figures.get(key) as Promise<T> | undefined;
+  if (!figure) {
+    figure = compute();
+    figures.set(key, figure);
+  }
+  return figure;
 }
