@@ -2,49 +2,22 @@
 //   a cold load of the home dashboard (signed in, empty cache) fetches ≤ 250 KB gzip of JavaScript,
 //   charts included.
 // Run `npm run build` first; then `node bench/dashboards.mjs` (BENCH_VERBOSE=1 lists the files).
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { serverCommand } from '../scripts/server-command.mjs';
+import { BENCH_ADMIN, chromiumArgs, chromiumPath, startServer, stopServer } from './server.mjs';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ledgerdesk-bench-dashboards-'));
-const [node, ...args] = serverCommand();
-const server = spawn(node, args, {
-  env: {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: '0',
-    SEED_DEMO: 'true',
-    ADMIN_EMAIL: 'bench@example.com',
-    ADMIN_PASSWORD: 'bench-password-1',
-  },
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
-const url = await new Promise((resolve, reject) => {
-  let log = '';
-  const onData = (chunk) => {
-    log += chunk;
-    const ready = /open (http:\/\/[\d.:]+)/.exec(log);
-    if (ready) resolve(ready[1]);
-  };
-  server.stdout.on('data', onData);
-  server.stderr.on('data', onData);
-  server.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${log}`)));
-});
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-});
+const { child: server, url } = await startServer(dataDir, { SEED_DEMO: 'true' });
+const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 let total = 0;
 try {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await page.goto(`${url}/login`);
-  await page.getByLabel('Email').fill('bench@example.com');
-  await page.getByLabel('Password').fill('bench-password-1');
+  await page.getByLabel('Email').fill(BENCH_ADMIN.email);
+  await page.getByLabel('Password').fill(BENCH_ADMIN.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
 
@@ -74,8 +47,7 @@ try {
   );
 } finally {
   await browser.close();
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
+  await stopServer(server);
   rmSync(dataDir, { recursive: true, force: true });
 }
 process.exitCode = total <= 250 ? 0 : 1;

@@ -1,7 +1,7 @@
 import { buildApp } from '../apps/server/src/app';
 import { users } from '../apps/server/src/db/schema';
 import { seedDatabase } from '../apps/server/src/seed';
-import { openBench } from './harness';
+import { benchEngines, openBench } from './harness';
 
 const RUNS = Number(process.argv[2] ?? 3);
 const FORGOT_PAIRS = 150;
@@ -111,10 +111,7 @@ async function run(engine: 'pglite' | 'postgres') {
 }
 
 let ok = true;
-for (const engine of [
-  'pglite',
-  ...(process.env.BENCH_DATABASE_URL ? (['postgres'] as const) : []),
-] as const) {
+for (const engine of benchEngines()) {
   ok = (await run(engine)) && ok;
 }
 process.exit(ok ? 0 : 1);

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { libraryCodes, libraryUnits } from '../apps/server/src/db/schema';
 import { seedDatabase } from '../apps/server/src/seed';
-import { BENCH_ADMIN, openBench } from './harness';
+import { BENCH_ADMIN, benchEngines, openBench } from './harness';
 
 const L4_TOTAL = 200_000;
 const BIG_PARENT_CHILDREN = 5_000;
@@ -222,10 +222,6 @@ async function run(engine: 'pglite' | 'postgres') {
   return results.every((r) => r.ms <= r.budget);
 }
 
-const engines: ('pglite' | 'postgres')[] = [
-  'pglite',
-  ...(process.env.BENCH_DATABASE_URL ? (['postgres'] as const) : []),
-];
 let ok = true;
-for (const engine of engines) ok = (await run(engine)) && ok;
+for (const engine of benchEngines()) ok = (await run(engine)) && ok;
 process.exitCode = ok ? 0 : 1;

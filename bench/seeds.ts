@@ -3,8 +3,6 @@
 // databases). Medians of RUNS fresh databases, with min–max. These were assertions in the API tests
 // once; a timing is a measurement, not a behaviour, so it lives here.
 // Run: npx tsx bench/seeds.ts
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { Database } from '../apps/server/src/db/client';
 import { openDatabase } from '../apps/server/src/db/client';
 import { users } from '../apps/server/src/db/schema';
@@ -20,6 +18,7 @@ import { seedTasks } from '../apps/server/src/seed/tasks';
 import { seedTeam } from '../apps/server/src/seed/team';
 import { seedTickets } from '../apps/server/src/seed/tickets';
 import { seedTodos } from '../apps/server/src/seed/todos';
+import { benchEngines, serverDatabase } from './harness';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const BUDGET_MS = 1000;
@@ -68,24 +67,8 @@ const areas: Record<string, (db: Database, people: Person[], actor: string) => P
 
 async function open(engine: 'pglite' | 'postgres') {
   if (engine === 'pglite') return { handle: await openDatabase({}), drop: async () => {} };
-  const server = process.env.BENCH_DATABASE_URL as string;
-  const name = `ledgerdesk_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString() });
-  return {
-    handle,
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: server });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
+  const { url, drop } = await serverDatabase('seeds');
+  return { handle: await openDatabase({ databaseUrl: url }), drop };
 }
 
 /** One fresh database: the time of each area's seed, in the order the first start runs them. */
@@ -126,12 +109,8 @@ const median = (xs: number[]) => {
   return s[Math.floor(s.length / 2)] ?? Number.NaN;
 };
 
-const engines: ('pglite' | 'postgres')[] = [
-  'pglite',
-  ...(process.env.BENCH_DATABASE_URL ? (['postgres'] as const) : []),
-];
 let ok = true;
-for (const engine of engines) {
+for (const engine of benchEngines()) {
   const runs: Record<string, number>[] = [];
   for (let i = 0; i < RUNS; i++) runs.push(await once(engine));
   for (const area of Object.keys(areas)) {

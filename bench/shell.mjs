@@ -2,49 +2,16 @@
 //   switching any layout setting re-renders in ≤ 50 ms (no reload);
 //   the shell adds ≤ 60 KB gzip to the JavaScript of the first page after sign-in.
 // Run `npm run build` first; then `node bench/shell.mjs`.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { serverCommand } from '../scripts/server-command.mjs';
+import { chromiumArgs, chromiumPath, startServer, stopServer } from './server.mjs';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ledgerdesk-bench-shell-'));
-const [node, ...args] = serverCommand();
-const server = spawn(node, args, {
-  env: {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: '0',
-    ADMIN_EMAIL: 'bench@example.com',
-    ADMIN_PASSWORD: 'bench-password-1',
-  },
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
-const url = await new Promise((resolve, reject) => {
-  let log = '';
-  const onData = (chunk) => {
-    log += chunk;
-    const ready = /open (http:\/\/[\d.:]+)/.exec(log);
-    if (ready) resolve(ready[1]);
-  };
-  server.stdout.on('data', onData);
-  server.stderr.on('data', onData);
-  server.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${log}`)));
-});
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const { child: server, url } = await startServer(dataDir);
+const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 const results = [];
 try {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
@@ -142,8 +109,7 @@ try {
   await drawer.getByRole('button', { name: 'Reset to defaults' }).click();
 } finally {
   await browser.close();
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
+  await stopServer(server);
   rmSync(dataDir, { recursive: true, force: true });
 }
 for (const r of results)

@@ -2,48 +2,15 @@
 //   start to ready on an existing data dir ≤ 2 s; first start on an empty one ≤ 15 s;
 //   JavaScript the login page loads ≤ 150 KB gzip; server RSS idle after start ≤ 200 MB.
 // Run `npm run build` first; then `node bench/startup.mjs`.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { serverCommand } from '../scripts/server-command.mjs';
+import { chromiumArgs, chromiumPath, startServer, stopServer } from './server.mjs';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ledgerdesk-bench-'));
 
-/** Spawns the server; resolves when it logs its ready line, with the time from spawn to that line. */
-function start() {
-  const began = performance.now();
-  const [node, ...args] = serverCommand();
-  const child = spawn(node, args, {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: '0',
-      LOG_LEVEL: 'info',
-      ADMIN_EMAIL: 'bench@example.com',
-      ADMIN_PASSWORD: 'bench-password-1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  return new Promise((resolve, reject) => {
-    const onData = (chunk) => {
-      log += chunk;
-      const ready = /open (http:\/\/[\d.:]+)/.exec(log);
-      if (ready) resolve({ child, url: ready[1], ms: performance.now() - began });
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${log}`)));
-  });
-}
-const stop = (child) =>
-  new Promise((done) => {
-    child.once('exit', done);
-    child.kill('SIGTERM');
-  });
 const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -57,30 +24,20 @@ const report = (name, value, unit, budget) =>
   });
 
 try {
-  const first = await start();
+  const first = await startServer(dataDir);
   report('first start on an empty data dir', first.ms, 'ms', 15_000);
-  await stop(first.child);
+  await stopServer(first.child);
 
   const restarts = [];
   let idleRss = 0;
   let loginJs = 0;
   for (let i = 0; i < 5; i++) {
-    const run = await start();
+    const run = await startServer(dataDir);
     restarts.push(run.ms);
     if (i === 0) {
       await new Promise((r) => setTimeout(r, 3000));
       idleRss = rssMb(run.child.pid);
-      const browser = await chromium.launch({
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--no-first-run',
-        ],
-      });
+      const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
       const page = await browser.newPage();
       const scripts = [];
       page.on('response', (res) => {
@@ -93,7 +50,7 @@ try {
       console.log(`login page loads ${scripts.length} script files`);
       await browser.close();
     }
-    await stop(run.child);
+    await stopServer(run.child);
   }
   report('start to ready on an existing data dir (median of 5)', median(restarts), 'ms', 2_000);
   report('server RSS idle after start', idleRss, 'MB', 200);
