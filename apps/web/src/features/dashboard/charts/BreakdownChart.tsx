@@ -23,7 +23,8 @@ const BAR_MAX = 22;
 
 function truncate(text: string, room: number): string {
   if (textWidth(text) <= room) return text;
-  const fits = Math.max(1, Math.floor(room / textWidth('m')) - 1);
+  let fits = text.length - 1;
+  while (fits > 1 && textWidth(`${text.slice(0, fits)}…`) > room) fits--;
   return `${text.slice(0, fits)}…`;
 }
 
@@ -165,7 +166,7 @@ export function BreakdownChart({ widget, style, words, plot, open }: Props) {
   const total = widget.items.reduce((sum, item) => sum + Math.max(0, item.value), 0);
   const cx = width / 2;
   const cy = height / 2;
-  const outer = (Math.min(width, height) / 2) * 0.9;
+  const outer = (Math.min(width, height) / 2) * 0.85;
   const inner = outer * 0.66;
   let angle = 0;
   return (

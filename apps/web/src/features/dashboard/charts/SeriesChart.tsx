@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { formatBucket, formatFigure } from '../../../lib/format';
 import type { ChartStyle } from '../chart-style';
 import type { Words } from '../words';
-import { decoration, labelStep, tickLabels, ValueGrid } from './axes';
+import { decoration, labelStep, textWidth, tickLabels, ValueGrid } from './axes';
 import { markProps, type Plot, type TipLine } from './ChartFrame';
 import { niceTicks } from './ticks';
 
@@ -65,8 +65,11 @@ export function SeriesChart({ widget, style, words, plot }: Props) {
   const rightTicks = otherUnit ? niceTicks(...extent(rightSeries, stacked)) : null;
   const right = rightTicks && otherUnit ? tickLabels(rightTicks, otherUnit) : null;
 
-  const x0 = left.width + GAP;
-  const x1 = width - (right ? right.width + GAP : GAP);
+  const labels = widget.buckets.map((start) => formatBucket(start, widget.bucket));
+  // A line's first and last labels are centred on the plot's edges: room for their halves.
+  const edge = (label: string | undefined) => (line && label ? textWidth(label) / 2 + 2 : 0);
+  const x0 = Math.max(left.width + GAP, edge(labels[0]));
+  const x1 = width - Math.max(right ? right.width + GAP : GAP, edge(labels[labels.length - 1]));
   const y0 = TOP;
   const y1 = height - BOTTOM;
   const count = widget.buckets.length;
@@ -80,7 +83,6 @@ export function SeriesChart({ widget, style, words, plot }: Props) {
   const yRight = rightTicks ? scale(rightTicks) : yLeft;
   const yOf = (one: SeriesWidget['series'][number]) => (onRight(one) ? yRight : yLeft);
 
-  const labels = widget.buckets.map((start) => formatBucket(start, widget.bucket));
   const step = labelStep(labels, band);
   const colour = (index: number) => style.palette[index % style.palette.length] ?? style.text;
   const name = (one: SeriesWidget['series'][number]) => words.series(one.key);

@@ -10,8 +10,17 @@ import type { Ticks } from './ticks';
  */
 export const decoration = { 'aria-hidden': true } as const;
 
-/** About how wide a label of 11 px is: enough to keep labels apart and to size the margins. */
-export const textWidth = (text: string) => text.length * 6.4;
+let measure: CanvasRenderingContext2D | null | undefined;
+
+/** How wide a label of the charts' 11 px is, measured in the page's font (to size the margins). */
+export function textWidth(text: string): number {
+  if (measure === undefined) {
+    measure = document.createElement('canvas').getContext('2d');
+    if (measure) measure.font = `11px ${getComputedStyle(document.body).fontFamily}`;
+  }
+  // Without a canvas (tests), a wide average.
+  return measure ? measure.measureText(text).width : text.length * 7;
+}
 
 /** The labels of a value axis, compact ("$12K"), and the widest of them. */
 export function tickLabels(ticks: Ticks, unit: FigureUnit) {

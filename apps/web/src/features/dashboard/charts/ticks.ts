@@ -17,7 +17,7 @@ function niceStep(rough: number): number {
  * Round ticks covering `low`..`high`, about `count` intervals, zero always included (bars and
  * areas stand on it). An empty range (all zeros) still gets 0..1.
  */
-export function niceTicks(low: number, high: number, count = 4): Ticks {
+export function niceTicks(low: number, high: number, count = 5): Ticks {
   let from = Math.min(0, low);
   let to = Math.max(0, high);
   if (from === to) to = from + 1;
