@@ -31,7 +31,7 @@ export function HeatmapChart({ widget, style, words, plot }: Props) {
   const { width, height } = plot;
   const highest = heatmapHighest(widget);
   const hours = widget.hours.map((hour) => words.hour(hour));
-  const x0 = Math.max(...words.days.map(textWidth)) + 8;
+  const x0 = Math.max(...words.days.map(textWidth)) + 12;
   const y1 = height - 22;
   const cellWidth = (width - x0) / Math.max(1, widget.hours.length);
   const cellHeight = y1 / 7;
