@@ -35,7 +35,7 @@ try {
   });
   await page.reload();
   await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
-  await page.locator('[data-chart] canvas').first().waitFor();
+  await page.locator('[data-chart] svg').first().waitFor();
   await page.waitForLoadState('networkidle');
   const entries = await Promise.all([...scripts].map(async ([u, size]) => [new URL(u).pathname, await size]));
   entries.sort((a, b) => b[1] - a[1]);

@@ -46,20 +46,10 @@ async function createUser(request: APIRequestContext, permissions: string[]) {
   return email;
 }
 
-/** Some chart on the page has painted something (a pixel that is not transparent). */
+/** Some chart on the page is drawn: an svg with marks (bars, points, slices or cells) in it. */
 async function expectChartDrawn(page: Page) {
-  await expect(page.locator('[data-chart] canvas').first()).toBeVisible();
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        [...document.querySelectorAll<HTMLCanvasElement>('[data-chart] canvas')].some((canvas) => {
-          const pixels = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data ?? [];
-          for (let alpha = 3; alpha < pixels.length; alpha += 4) if (pixels[alpha]) return true;
-          return false;
-        }),
-      ),
-    )
-    .toBe(true);
+  await expect(page.locator('[data-chart] svg').first()).toBeVisible();
+  await expect(page.locator('[data-chart] svg [data-mark]')).not.toHaveCount(0);
 }
 
 /** Switches the colour scheme and waits for the server to keep it (the next page load reads it there). */
@@ -129,6 +119,23 @@ test.describe('dashboards', () => {
     expect(lines).toHaveLength(13);
     await overTime.getByRole('button', { name: 'Show as table' }).click();
     await expectChartDrawn(page);
+    // A bar per month and series (Issued, Paid, Unpaid), each named with its figure.
+    const chart = overTime.locator('[data-chart]');
+    await expect(chart.locator('[data-series]')).toHaveCount(3);
+    await expect(chart.locator('[data-mark]')).toHaveCount(12 * 3);
+    await expect(chart.getByRole('img', { name: /^\w+ \d{4}, Issued: \$[\d,]+\.\d\d$/ })).toHaveCount(12);
+    // Hovering a month shows its three figures; the keyboard reaches the same tooltip, bar by bar.
+    const tip = chart.locator('[data-chart-tip]');
+    await chart.locator('[data-bucket="11"]').hover();
+    await expect(tip).toBeVisible();
+    await expect(tip).toContainText(/Issued.*Paid.*Unpaid/);
+    await page.mouse.move(0, 0);
+    await expect(tip).toHaveCount(0);
+    const marks = chart.locator('[data-mark]');
+    await marks.first().focus();
+    await expect(tip).toContainText(/Issued/);
+    await page.keyboard.press('ArrowRight');
+    await expect(marks.nth(1)).toBeFocused();
     const png = page.waitForEvent('download');
     await overTime.getByRole('button', { name: 'Download Invoices over time as an image (PNG)' }).click();
     expect((await png).suggestedFilename()).toBe('invoices-over-time.png');
@@ -154,8 +161,12 @@ test.describe('dashboards', () => {
     await page.reload();
     await expect(page.getByLabel('Period')).toHaveValue('today');
 
-    // The budget by section drills down into the library browser, on the code.
+    // The budget by section drills down into the library browser, on the code: from the chart's
+    // bar (a link), and from the table's row.
     const budget = page.getByRole('region', { name: 'Budget by section (L1)' });
+    await budget.getByRole('link', { name: /^01 · Income: \$/ }).click();
+    await expect(page).toHaveURL(/\/library\?code=[0-9a-f-]{36}$/);
+    await page.goBack();
     await budget.getByRole('button', { name: 'Show as table' }).click();
     await budget.getByRole('link', { name: '01 · Income' }).click();
     await expect(page).toHaveURL(/\/library\?code=[0-9a-f-]{36}$/);

@@ -21,21 +21,19 @@ import {
   IconPhotoDown,
   IconTable,
 } from '@tabler/icons-react';
-import type { ECharts } from 'echarts/core';
-import { lazy, type ReactNode, Suspense, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatFigure } from '../../lib/format';
-import { type ChartWidget, chartOption, heatmapHighest } from './chart-options';
 import { type ChartStyle, useChartStyle } from './chart-style';
+import { svgToPng } from './charts/export-png';
+import { heatmapHighest } from './charts/HeatmapChart';
+import { type ChartWidget, WidgetChart } from './charts/WidgetChart';
 import classes from './dashboard.module.css';
 import { type CellType, type Figures, figuresOf, formatCell, isNumeric, toCsv } from './figures';
 import { summaryOf } from './summary';
 import type { Words } from './words';
-
-// The charts' code (ECharts) loads beside the dashboard's, not before it: counters show at once.
-const EChart = lazy(() => import('./EChart'));
 
 const CHART_HEIGHT = 280;
 
@@ -60,7 +58,7 @@ interface ExportButtonsProps {
   title: string;
   figures: Figures;
   /** The chart on screen, for the PNG; none for counters and tables. */
-  chart?: () => ECharts | null;
+  chart?: () => SVGSVGElement | null;
   background?: string;
 }
 
@@ -81,9 +79,8 @@ function ExportButtons({ title, figures, chart, background }: ExportButtonsProps
           onClick={() => {
             const shown = chart();
             if (shown)
-              download(
-                `${fileName(title)}.png`,
-                shown.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: background }),
+              void svgToPng(shown, background ?? '#fff').then((png) =>
+                download(`${fileName(title)}.png`, png),
               );
           }}
         >
@@ -342,12 +339,10 @@ function ChartView({ widget, words }: { widget: ChartWidget; words: Words }) {
   const style = useChartStyle();
   const navigate = useNavigate();
   const [asTable, setAsTable] = useState(false);
-  const chartRef = useRef<ECharts | null>(null);
+  const chartRef = useRef<SVGSVGElement | null>(null);
   const title = words.title(widget.id);
   const figures = useMemo(() => figuresOf(widget, words), [widget, words]);
-  const option = useMemo(() => chartOption(widget, style, words), [widget, style, words]);
   const shown = hasFigures(widget);
-  const items = widget.kind === 'breakdown' ? widget.items : null;
 
   return (
     <WidgetCard
@@ -379,17 +374,15 @@ function ChartView({ widget, words }: { widget: ChartWidget; words: Words }) {
       ) : shown ? (
         <>
           <VisuallyHidden>{summaryOf(widget, words, t)}</VisuallyHidden>
-          <Suspense fallback={<Skeleton h={CHART_HEIGHT} radius="sm" />}>
-            <EChart
-              option={option}
-              height={CHART_HEIGHT}
-              chartRef={chartRef}
-              onItemClick={(index) => {
-                const href = items?.[index]?.href;
-                if (href) void navigate(href);
-              }}
-            />
-          </Suspense>
+          <WidgetChart
+            widget={widget}
+            label={title}
+            height={CHART_HEIGHT}
+            style={style}
+            words={words}
+            svgRef={chartRef}
+            open={(href) => void navigate(href)}
+          />
           <ChartKey widget={widget} style={style} words={words} />
         </>
       ) : (
