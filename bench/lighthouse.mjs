@@ -1,6 +1,6 @@
 // Budgets of the home dashboard in the browser (issue 11), on the built app with the demo data:
 //   Lighthouse desktop preset: performance ≥ 95, accessibility 100 (medians of RUNS runs).
-// (The JavaScript of its cold load is bench/dashboards.mjs's.)
+// (The JavaScript of its cold load is bench/dashboard-weight.mjs's.)
 // Lighthouse drives Debian's Chromium through puppeteer-core. The session lives in sessionStorage
 // (one tab's), so the bench signs in through the login page in a tab and Lighthouse loads the home
 // dashboard in that same tab with its storage kept (disableStorageReset) and the HTTP cache

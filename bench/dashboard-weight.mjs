@@ -1,7 +1,7 @@
 // Budget of the dashboards (issue 11), measured in Chromium on the built app with the demo data:
 //   a cold load of the home dashboard (signed in, empty cache) fetches ≤ 250 KB gzip of JavaScript,
 //   charts included.
-// Run `npm run build` first; then `node bench/dashboards.mjs` (BENCH_VERBOSE=1 lists the files).
+// Run `npm run build` first; then `node bench/dashboard-weight.mjs` (BENCH_VERBOSE=1 lists the files).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
