@@ -3,10 +3,19 @@ import type { CSSProperties, ReactNode } from 'react';
 import classes from './StatusBadge.module.css';
 
 /** A status in its colour, its text dark enough on the tint for WCAG AA in both schemes. */
-export function StatusBadge({ color, children }: { color: string; children: ReactNode }) {
+export function StatusBadge({
+  color,
+  children,
+  leftSection,
+}: {
+  color: string;
+  children: ReactNode;
+  leftSection?: ReactNode;
+}) {
   return (
     <Badge
       color={color}
+      leftSection={leftSection}
       variant="light"
       tt="none"
       className={classes.status}

@@ -2,7 +2,6 @@ import type { DashboardWidget, KpiWidget, TableWidget } from '@ledgerdesk/contra
 import {
   ActionIcon,
   Anchor,
-  Badge,
   Box,
   Card,
   Group,
@@ -251,17 +250,14 @@ function KpiView({ widget, words }: { widget: KpiWidget; words: Words }) {
       </Text>
       <Group gap={6} mt={6} wrap="nowrap">
         {direction ? (
-          <Badge
-            variant="light"
-            radius="sm"
+          <StatusBadge
             color={direction === 'up' ? 'teal' : direction === 'down' ? 'red' : 'gray'}
             leftSection={<Arrow size={14} aria-hidden />}
-            className={classes.change}
           >
             <VisuallyHidden>{t(`change.${direction}`)} </VisuallyHidden>
             {direction === 'up' ? '+' : ''}
             {formatFigure(change ?? 0, 'percent')}
-          </Badge>
+          </StatusBadge>
         ) : null}
         <Text size="xs" c="dimmed" lineClamp={1}>
           {direction ? t('change.sincePrevious') : t('change.none')}
