@@ -599,11 +599,10 @@ describe('home: what changed, and who sees it', () => {
       'actor',
       'action',
       'entity',
-      'key',
     ]);
     expect(widgets.recentActivity.rows[2]).toEqual({
       key: expect.any(String),
-      cells: { at: '2026-11-07T00:00:00.000Z', actor, action: 'update', entity: 'user', key: 'user-1' },
+      cells: { at: '2026-11-07T00:00:00.000Z', actor, action: 'update', entity: 'user' },
       href: `/admin/audit?entry=${widgets.recentActivity.rows[2].key}`,
     });
     expect(JSON.stringify(widgets.recentActivity)).not.toContain('private.test');

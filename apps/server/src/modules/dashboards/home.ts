@@ -500,8 +500,9 @@ export const homeDashboard: DashboardDefinition<'home'> = {
   dealsByStage,
   recentActivity: {
     // Any signed-in user, of the entries they may see: every one with audit.view, otherwise those
-    // of the areas they may view; a user who may view no area gets no widget. Who did what to
-    // which record, never the values (an entry's before and after can hold private data).
+    // of the areas they may view; a user who may view no area gets no widget. Who did what to what,
+    // never the values (an entry's before and after can hold private data) nor a record's raw key;
+    // an auditor opens the entry itself.
     needs: [],
     shownTo: (can) => visibleEntities(can)?.length !== 0,
     async compute({ db, window, can }) {
@@ -512,10 +513,9 @@ export const homeDashboard: DashboardDefinition<'home'> = {
         actor_label: string;
         action: string;
         entity: string;
-        entity_key: string;
       }>(
         db,
-        sql`select a.id, a.at, a.actor_label, a.action, a.entity, a.entity_key
+        sql`select a.id, a.at, a.actor_label, a.action, a.entity
               from (${latestEntries(entities, window, 10)}) latest
               join audit_log a on a.id = latest.id
              order by a.at desc, a.id desc`,
@@ -528,7 +528,6 @@ export const homeDashboard: DashboardDefinition<'home'> = {
           { key: 'actor', type: 'text' },
           { key: 'action', type: 'status' },
           { key: 'entity', type: 'status' },
-          { key: 'key', type: 'text' },
         ],
         rows: rows.map((row) => ({
           key: row.id,
@@ -537,7 +536,6 @@ export const homeDashboard: DashboardDefinition<'home'> = {
             actor: row.actor_label,
             action: row.action,
             entity: row.entity,
-            key: row.entity_key,
           },
           ...(auditor ? { href: `/admin/audit?entry=${row.id}` } : {}),
         })),
