@@ -3,7 +3,7 @@ import { rowsOf } from '../../db/rows';
 import { bucketOf, bucketStarts, datesInWindow, inWindow, type PeriodWindow } from '../../lib/periods';
 import { visibleEntities } from './areas';
 import { salesByCategory, salesOverTime } from './sales';
-import { type DashboardDefinition, kpi, type WidgetContext } from './widgets';
+import { type DashboardDefinition, kpi, type WidgetContext, type WidgetDefinition } from './widgets';
 import {
   activeProjects,
   dealsByStage,
@@ -146,6 +146,15 @@ function changeOf(
   }
   return parts.join('; ');
 }
+
+/** A counter of the invoice amounts a status filter keeps, issued in the period, against the previous one. */
+const invoiceKpi = (filter: StatusFilter, label: string, caption: string): WidgetDefinition<'kpi'> => ({
+  needs: ['invoices.view'],
+  async compute(context) {
+    const { counter, previous } = await invoiceCounter(context, filter);
+    return kpi('money', label, caption, counter, previous, '/apps/invoices');
+  },
+});
 
 /**
  * The home dashboard: what a budgeting office opens every morning — the budget from the code library,
@@ -356,51 +365,12 @@ export const homeDashboard: DashboardDefinition<'home'> = {
       };
     },
   },
-  invoicesIssued: {
-    needs: ['invoices.view'],
-    async compute(context) {
-      const { counter, previous } = await invoiceCounter(context, notCancelled);
-      return kpi(
-        'money',
-        'Invoices issued',
-        'Issued in the period, not cancelled',
-        counter,
-        previous,
-        '/apps/invoices',
-      );
-    },
-  },
+  invoicesIssued: invoiceKpi(notCancelled, 'Invoices issued', 'Issued in the period, not cancelled'),
   // Paid: invoices issued in the period and paid since. Unpaid: issued in the period and still
   // owed (Unpaid or Pending). Overdue: still owed, and past their due date as of the period's end
   // (now, or the end of a period that is over), whenever issued. Each against the previous period.
-  invoicesPaid: {
-    needs: ['invoices.view'],
-    async compute(context) {
-      const { counter, previous } = await invoiceCounter(context, paid);
-      return kpi(
-        'money',
-        'Invoices paid',
-        'Issued in the period and paid',
-        counter,
-        previous,
-        '/apps/invoices',
-      );
-    },
-  },
-  invoicesUnpaid: {
-    needs: ['invoices.view'],
-    async compute(context) {
-      const { counter, previous } = await invoiceCounter(context, owed);
-      return kpi(
-        'money',
-        'Invoices unpaid',
-        'Issued in the period and still owed',
-        counter,
-        previous,
-        '/apps/invoices',
-      );
-    },
-  },
+  invoicesPaid: invoiceKpi(paid, 'Invoices paid', 'Issued in the period and paid'),
+  invoicesUnpaid: invoiceKpi(owed, 'Invoices unpaid', 'Issued in the period and still owed'),
   invoicesOverdue: {
     needs: ['invoices.view'],
     async compute(context) {

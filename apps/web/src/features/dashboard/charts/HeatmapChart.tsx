@@ -72,8 +72,7 @@ export function HeatmapChart({ widget, style, words, plot }: Props) {
           const name = `${words.days[row]} ${hours[column]}`;
           return (
             <rect
-              // biome-ignore lint/suspicious/noArrayIndexKey: a cell is its position
-              key={`${row}-${column}`}
+              key={name}
               x={x + 1}
               y={y + 1}
               width={Math.max(1, cellWidth - 2)}

@@ -135,8 +135,7 @@ export function SeriesChart({ widget, style, words, plot }: Props) {
             />
             {one.values.map((value, bucket) => (
               <circle
-                // biome-ignore lint/suspicious/noArrayIndexKey: a bucket is its position
-                key={bucket}
+                key={widget.buckets[bucket]}
                 cx={xOf(bucket)}
                 cy={y(value)}
                 r={active === bucket ? 4.5 : 3}
@@ -172,8 +171,7 @@ export function SeriesChart({ widget, style, words, plot }: Props) {
             const x = xOf(bucket) - (perBand * barWidth) / 2 + (stacked ? 0 : index * barWidth);
             return (
               <rect
-                // biome-ignore lint/suspicious/noArrayIndexKey: a bucket is its position
-                key={bucket}
+                key={widget.buckets[bucket]}
                 x={x}
                 y={top}
                 width={Math.max(1, barWidth - (stacked || perBand === 1 ? 0 : 1))}
