@@ -26,9 +26,17 @@ export default defineConfig({
             'apps/server/test/unit/**/*.test.ts',
             'apps/server/test/process/**/*.test.ts',
             'packages/*/test/**/*.test.ts',
-            'apps/web/src/**/*.test.{ts,tsx}',
           ],
           exclude: [processOnPostgres],
+        },
+      },
+      // The web app's units and components, in a simulated browser (jsdom).
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
         },
       },
       // Real server processes sharing one PostgreSQL server (several nodes, one database).

@@ -12,6 +12,16 @@ export const test = base.extend<{ pageErrors: string[] }>({
     if (!url) throw new Error('E2E_BASE_URL is not set: global-setup.ts starts the server');
     await use(url);
   },
+  // A toast under the pointer waits for it to leave before it closes (Mantine pauses on hover), so
+  // one that lands over the next control would block it for good: close the toasts in the way.
+  page: async ({ page }, use) => {
+    const toasts = page.locator('.mantine-Notification-root');
+    await page.addLocatorHandler(toasts.first(), async () => {
+      for (const close of await toasts.getByRole('button', { name: 'Close notification' }).all())
+        await close.click({ timeout: 2_000 }).catch(() => undefined);
+    });
+    await use(page);
+  },
   pageErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -25,7 +25,8 @@ const webLayers = [
   ['lib', 'i18n'],
   ['components', 'resources'],
   ['features'],
-  ['app', 'main.tsx'],
+  // test/: the component tests' harness (the app's theme and providers, around any layer).
+  ['app', 'main.tsx', 'test'],
 ];
 
 function* sourceFiles(dir) {

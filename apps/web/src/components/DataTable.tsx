@@ -323,7 +323,9 @@ export function DataTable<Row>({
                   const content = header.isPlaceholder
                     ? null
                     : flexRender(header.column.columnDef.header, header.getContext());
-                  if (!header.column.getCanSort()) {
+                  // Sortable by the column's own flag: TanStack's getCanSort() also wants an accessor,
+                  // which columns that draw their cells (every resource column) do not have.
+                  if (header.column.columnDef.enableSorting !== true) {
                     return (
                       <Table.Th key={header.id} w={meta?.width} ta={meta?.align} scope="col">
                         {content}
