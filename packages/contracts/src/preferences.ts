@@ -20,12 +20,20 @@ export type LayoutSettings = { [K in LayoutSetting]: (typeof layoutOptions)[K][n
 export const languages = ['en', 'fr'] as const;
 export type Language = (typeof languages)[number];
 
-export type Preferences = { layout: LayoutSettings; language: Language };
+/** How tightly lists are drawn: comfortable rows, or compact ones (more rows per screen). */
+export const densities = ['comfortable', 'compact'] as const;
+export type Density = (typeof densities)[number];
+
+export type Preferences = { layout: LayoutSettings; language: Language; density: Density };
 
 export const defaultLayout = Object.fromEntries(
   Object.entries(layoutOptions).map(([setting, values]) => [setting, values[0]]),
 ) as LayoutSettings;
-export const defaultPreferences: Preferences = { layout: defaultLayout, language: 'en' };
+export const defaultPreferences: Preferences = {
+  layout: defaultLayout,
+  language: 'en',
+  density: 'comfortable',
+};
 
 /**
  * Reads preferences from anywhere (local storage, the server, an old version): every unknown or
@@ -46,7 +54,10 @@ export function parsePreferences(input: unknown): Preferences {
   const language = (languages as readonly unknown[]).includes(source.language)
     ? (source.language as Language)
     : 'en';
-  return { layout, language };
+  const density = (densities as readonly unknown[]).includes(source.density)
+    ? (source.density as Density)
+    : 'comfortable';
+  return { layout, language, density };
 }
 
 /** What PUT accepts: every setting must be one of its values (the server refuses others). */
@@ -63,11 +74,13 @@ export const preferencesInput = z.object({
     ) as unknown as { [K in LayoutSetting]: z.ZodMiniEnum<{ [V in (typeof layoutOptions)[K][number]]: V }> },
   ),
   language: z.enum(languages, `language must be one of: ${languages.join(', ')}.`),
+  density: z.enum(densities, `density must be one of: ${densities.join(', ')}.`),
 });
 
 /** PUT /users/me/preferences/: as every PUT of the API, a setting left out keeps its stored value. */
 export const preferencesChange = z.object({
   layout: z.optional(z.partial(preferencesInput.shape.layout)),
   language: z.optional(preferencesInput.shape.language),
+  density: z.optional(preferencesInput.shape.density),
 });
 export type PreferencesChange = z.output<typeof preferencesChange>;

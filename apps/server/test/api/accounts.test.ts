@@ -533,14 +533,14 @@ describe('preferences', () => {
       payload: { layout, language: 'fr' },
     });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json().data).toEqual({ layout, language: 'fr' });
+    expect(saved.json().data).toEqual({ layout, language: 'fr', density: 'comfortable' });
     // Another session of the same user reads them; another user does not.
     const again = await ctx.login('prefs@test.local', 'prefs-pass-1');
     expect(
       (
         await ctx.app.inject({ method: 'GET', url: '/api/users/me/preferences/', headers: auth(again) })
       ).json(),
-    ).toEqual({ layout, language: 'fr' });
+    ).toEqual({ layout, language: 'fr', density: 'comfortable' });
     const admin = await ctx.login(ADMIN.email, ADMIN.password);
     expect(
       (
@@ -566,7 +566,60 @@ describe('preferences', () => {
       headers: auth(token),
       payload: { layout: { sidebarColor: 'dark' } },
     });
-    expect(one.json().data).toEqual({ layout: { ...layout, sidebarColor: 'dark' }, language: 'fr' });
+    expect(one.json().data).toEqual({
+      layout: { ...layout, sidebarColor: 'dark' },
+      language: 'fr',
+      density: 'comfortable',
+    });
+  });
+});
+
+describe('list density', () => {
+  it('is comfortable at first, saved alone without touching the rest, and an unknown density is refused', async () => {
+    await ctx.createUser({ email: 'dense@test.local', password: 'dense-pass-1' });
+    const token = await ctx.login('dense@test.local', 'dense-pass-1');
+    const read = async () =>
+      (
+        await ctx.app.inject({ method: 'GET', url: '/api/users/me/preferences/', headers: auth(token) })
+      ).json();
+    expect((await read()).density).toBe('comfortable');
+
+    await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/users/me/preferences/',
+      headers: auth(token),
+      payload: { language: 'fr', layout: { theme: 'dark' } },
+    });
+    const compact = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/users/me/preferences/',
+      headers: auth(token),
+      payload: { density: 'compact' },
+    });
+    expect(compact.statusCode).toBe(200);
+    expect(compact.json().data).toEqual({
+      layout: { ...defaultPreferences.layout, theme: 'dark' },
+      language: 'fr',
+      density: 'compact',
+    });
+    // Saved: a new session reads it, and changing another setting keeps it.
+    await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/users/me/preferences/',
+      headers: auth(token),
+      payload: { layout: { theme: 'light' } },
+    });
+    expect(await read()).toMatchObject({ density: 'compact', language: 'fr' });
+
+    const bad = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/users/me/preferences/',
+      headers: auth(token),
+      payload: { density: 'tiny' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fieldErrors.density).toBe('density must be one of: comfortable, compact.');
+    expect((await read()).density).toBe('compact');
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  type Density,
   defaultPreferences,
   type LayoutSettings,
   type Preferences,
@@ -16,7 +17,7 @@ import {
 import { getSession } from './session';
 
 /**
- * The user's preferences (layout settings and language), loaded with the signed-in shell: kept
+ * The user's preferences (layout settings, language and list density), loaded with the signed-in shell: kept
  * here, applied as data attributes on <html> (lib/layout-boot.ts), mirrored in localStorage (so
  * the next visit paints right before React renders) and saved to the server while signed in.
  */
@@ -31,16 +32,14 @@ let saveTimer: ReturnType<typeof setTimeout> | undefined;
 let revision = 0;
 
 function readStored(): Preferences {
-  let layout: Preferences['layout'];
+  let stored: Preferences;
   try {
-    ({ layout } = parsePreferences(
-      JSON.parse(localStorageOrNull()?.getItem(PREFERENCES_STORAGE_KEY) ?? 'null'),
-    ));
+    stored = parsePreferences(JSON.parse(localStorageOrNull()?.getItem(PREFERENCES_STORAGE_KEY) ?? 'null'));
   } catch {
-    ({ layout } = defaultPreferences);
+    stored = defaultPreferences;
   }
   // The stored language, else the browser's (what the login page showed), until the account's arrives.
-  return { layout, language: detectLanguage() };
+  return { layout: stored.layout, density: stored.density, language: detectLanguage() };
 }
 
 function commit(next: Preferences) {
@@ -98,6 +97,13 @@ export function setLayout(change: Partial<LayoutSettings>) {
 export function setLanguagePreference(language: Preferences['language']) {
   revision += 1;
   commit({ ...current, language });
+  scheduleSave();
+}
+
+/** Changes how tightly lists are drawn: applied at once, saved shortly after. */
+export function setDensity(density: Density) {
+  revision += 1;
+  commit({ ...current, density });
   scheduleSave();
 }
 

@@ -195,6 +195,7 @@ export function accountsRoutes(app: FastifyInstance, accounts: AccountsService, 
   const preferencesSchema = z.object({
     layout: preferencesInput.shape.layout,
     language: preferencesInput.shape.language,
+    density: preferencesInput.shape.density,
   });
   r.get(
     '/api/users/me/preferences/',
@@ -202,7 +203,7 @@ export function accountsRoutes(app: FastifyInstance, accounts: AccountsService, 
       ...signedIn,
       schema: {
         tags: ['profile'],
-        summary: 'Your layout settings and language',
+        summary: 'Your layout settings, language and list density',
         response: { 200: preferencesSchema },
       },
     },
@@ -214,7 +215,7 @@ export function accountsRoutes(app: FastifyInstance, accounts: AccountsService, 
       ...ownAccount,
       schema: {
         tags: ['profile'],
-        summary: 'Save your layout settings and language',
+        summary: 'Save your layout settings, language and list density',
         description: 'A setting left out of the body keeps its stored value (PUT merges, as PATCH does).',
         body: preferencesChange,
         response: { 200: mutationResponse(preferencesSchema), ...errors },

@@ -558,6 +558,7 @@ export function createAccountsService(deps: {
         const preferences = parsePreferences({
           layout: mergeOnto(old.layout, change.layout ?? {}),
           language: change.language ?? old.language,
+          density: change.density ?? old.density,
         });
         await tx
           .insert(userPreferences)
@@ -570,8 +571,8 @@ export function createAccountsService(deps: {
           action: 'preferences.update',
           entity: 'user',
           key: user.id,
-          before: { ...old.layout, language: old.language },
-          after: { ...preferences.layout, language: preferences.language },
+          before: { ...old.layout, language: old.language, density: old.density },
+          after: { ...preferences.layout, language: preferences.language, density: preferences.density },
         });
         return preferences;
       });
