@@ -1,6 +1,7 @@
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@ledgerdesk/contracts';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { z } from 'zod/mini';
 
 /** The page sizes a list offers. */
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -35,10 +36,53 @@ export interface TableUrlState<Filter extends string = string> {
   clearFilters(): void;
 }
 
-function positiveInt(value: string | null): number | undefined {
-  if (!value || !/^\d+$/.test(value)) return undefined;
-  const number = Number(value);
-  return number >= 1 ? number : undefined;
+/** A whole number from 1 to `max`, written in the URL as digits. */
+const countParam = (max: number) =>
+  z.pipe(
+    z.string().check(z.regex(/^\d{1,9}$/)),
+    z.transform(Number).check(z.refine((value) => value >= 1 && value <= max)),
+  );
+
+/** "field" or "-field": a name as the list call's ordering takes it. */
+const ORDERING = /^-?[A-Za-z][\w.]*$/;
+
+/**
+ * The URL's paging, ordering and search, checked (as shadcn-admin does): a value that is not valid
+ * (page=abc, pageSize=0, an ordering no column offers) falls back to its default instead of being
+ * sent to the server as a bad request.
+ */
+export function tableParamsSchema(options: { defaultPageSize?: number; orderings?: readonly string[] } = {}) {
+  const { defaultPageSize = DEFAULT_PAGE_SIZE, orderings } = options;
+  const ordering = orderings
+    ? z.string().check(z.refine((value) => orderings.includes(value.replace(/^-/, ''))))
+    : z.string().check(z.regex(ORDERING));
+  return z.object({
+    page: z.catch(countParam(Number.MAX_SAFE_INTEGER), 1),
+    pageSize: z.catch(countParam(MAX_PAGE_SIZE), defaultPageSize),
+    ordering: z.catch(z.optional(ordering), undefined),
+    search: z.catch(
+      z.pipe(
+        z.string(),
+        z.transform((value) => value.trim()),
+      ),
+      '',
+    ),
+  });
+}
+export type TableParams = z.output<ReturnType<typeof tableParamsSchema>>;
+
+/** The paging, ordering and search of `params` (a parameter absent or not valid: its default). */
+export function parseTableParams(
+  params: URLSearchParams,
+  options?: { defaultPageSize?: number; orderings?: readonly string[] },
+): TableParams {
+  const present = (name: string) => params.get(name) || undefined;
+  return tableParamsSchema(options).parse({
+    page: present('page'),
+    pageSize: present('pageSize'),
+    ordering: present('ordering'),
+    search: present('search'),
+  });
 }
 
 function set(next: URLSearchParams, name: string, value: string | null | undefined) {
@@ -52,15 +96,17 @@ function set(next: URLSearchParams, name: string, value: string | null | undefin
  * default are left out of the URL; other parameters of the page are kept as they are.
  */
 export function useTableUrlState<Filter extends string = never>(
-  options: { filters?: readonly Filter[]; defaultPageSize?: number } = {},
+  options: {
+    filters?: readonly Filter[];
+    defaultPageSize?: number;
+    /** The fields the list may be ordered by (without "-"); any other ordering falls back to the default. */
+    orderings?: readonly string[];
+  } = {},
 ): TableUrlState<Filter> {
-  const { filters: filterNames = [], defaultPageSize = DEFAULT_PAGE_SIZE } = options;
+  const { filters: filterNames = [], defaultPageSize = DEFAULT_PAGE_SIZE, orderings } = options;
   const [params, setParams] = useSearchParams();
 
-  const page = positiveInt(params.get('page')) ?? 1;
-  const pageSize = Math.min(positiveInt(params.get('pageSize')) ?? defaultPageSize, MAX_PAGE_SIZE);
-  const ordering = params.get('ordering') || undefined;
-  const search = params.get('search') ?? '';
+  const { page, pageSize, ordering, search } = parseTableParams(params, { defaultPageSize, orderings });
   // The filters' names and values as one string: a new object only when one of them changes.
   const filterKey = JSON.stringify(filterNames.map((name) => [name, params.get(name) ?? '']));
 

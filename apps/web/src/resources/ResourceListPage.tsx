@@ -38,7 +38,11 @@ export function ResourceListPage<Rec, Values>({ def, children }: ResourceListPag
   const navigate = useNavigate();
   const mayManage = can(`${def.area}.manage`);
   const filterNames = useMemo(() => (def.filters ?? []).map((filter) => filter.name), [def.filters]);
-  const table = useTableUrlState({ filters: filterNames });
+  const orderings = useMemo(
+    () => def.columns.filter((column) => column.sortable).map((column) => column.id),
+    [def.columns],
+  );
+  const table = useTableUrlState({ filters: filterNames, orderings });
   const list = useResourceList(def, table.query);
   const { remove, bulkRemove } = useResourceMutations(def);
 

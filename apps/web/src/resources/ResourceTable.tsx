@@ -10,13 +10,28 @@ import { CellValue } from './cells';
 import { isFiltered } from './ResourceFilters';
 import type { ColumnSpec, ResourceDefinition } from './types';
 
-/** A definition's columns as the table's: header `fields.<id>`, its cell or else the field as text. */
+/** Plain text columns are cut at this width unless the definition says otherwise. */
+const TEXT_WIDTH = 240;
+
+/**
+ * A definition's columns as the table's: header `fields.<id>`, its cell or else the field as text;
+ * the main column (`grow`, else the first without a width or an alignment) takes the space left.
+ */
 export function resourceColumns<Rec>(columns: ColumnSpec<Rec>[], t: TFunction): ColumnDef<Rec, unknown>[] {
+  const main =
+    columns.find((column) => column.grow) ??
+    columns.find((column) => column.width === undefined && column.align === undefined);
   return columns.map((column) => ({
     id: column.id,
     header: t(`fields.${column.id}`),
     enableSorting: Boolean(column.sortable),
-    meta: { align: column.align, width: column.width },
+    meta: {
+      align: column.align,
+      width: column.width,
+      grow: column === main,
+      truncate: column.truncate ?? (column.cell || column.align ? undefined : TEXT_WIDTH),
+      priority: column.priority,
+    },
     cell: ({ row }) =>
       column.cell ? (
         column.cell(row.original, t)
@@ -39,7 +54,7 @@ export function actionsColumn<Rec>(
   return {
     id: 'actions',
     header: () => <VisuallyHidden>{t('common:resource.actions')}</VisuallyHidden>,
-    meta: { align: 'right', width: 56 },
+    meta: { align: 'right', width: 56, label: t('common:resource.actions') },
     cell: ({ row }) => (
       <Menu position="bottom-end" withinPortal shadow="md" width={width}>
         <Menu.Target>

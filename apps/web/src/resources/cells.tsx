@@ -1,3 +1,4 @@
+import { initialsOf } from '@ledgerdesk/contracts';
 import { Avatar, Group, Text, Tooltip } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -45,6 +46,22 @@ export const moneyCell = (field: string) => (record: Record<string, unknown>) =>
   );
 };
 
+/** A person on one line: the name, then the e-mail dimmed (cut by the column, whole in its tooltip). */
+export function NameAndEmail({ name, email }: { name: string; email?: string | null }) {
+  return (
+    <>
+      <Text span size="sm">
+        {name}
+      </Text>
+      {email ? (
+        <Text span size="xs" c="dimmed" ml={6}>
+          {email}
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
 /** A `YYYY-MM-DD` date (or a timestamp), formatted for the language. */
 export const dateCell = (field: string) => (record: Record<string, unknown>) => {
   const value = record[field];
@@ -57,19 +74,41 @@ export const dateCell = (field: string) => (record: Record<string, unknown>) => 
   );
 };
 
-function initialsOf(name: string) {
-  return name
-    .split(/\s+/)
-    .map((part) => part.charAt(0))
-    .join('')
-    .slice(0, 2)
-    .toUpperCase();
+/** Avatars of people, overlapping a little (each initial stays readable), names on hover and focus. */
+export function AvatarGroup({
+  people,
+  max = 4,
+  size = 26,
+}: {
+  people: Person[];
+  max?: number;
+  size?: number;
+}) {
+  return (
+    // A small overlap: a wider one (Mantine's `sm`) covers the second initial.
+    <Avatar.Group spacing={4}>
+      {people.slice(0, max).map((person) => (
+        <Tooltip key={person.id} label={person.name} withArrow>
+          <Avatar size={size} radius="xl" color="indigo" aria-label={person.name} role="img">
+            {initialsOf(person.name)}
+          </Avatar>
+        </Tooltip>
+      ))}
+      {people.length > max ? (
+        <Avatar size={size} radius="xl">
+          +{people.length - max}
+        </Avatar>
+      ) : null}
+    </Avatar.Group>
+  );
 }
+
+type Person = { id: string; name: string };
 
 /** People (`{id, name}` or a list of them) as avatars with their names on hover. */
 export const peopleCell = (field: string) => (record: Record<string, unknown>) => {
   const value = record[field];
-  const people = (Array.isArray(value) ? value : value ? [value] : []) as { id: string; name: string }[];
+  const people = (Array.isArray(value) ? value : value ? [value] : []) as Person[];
   if (people.length === 0) return dash;
   if (people.length === 1 && people[0]) {
     return (
@@ -83,20 +122,5 @@ export const peopleCell = (field: string) => (record: Record<string, unknown>) =
       </Group>
     );
   }
-  return (
-    <Avatar.Group spacing="sm">
-      {people.slice(0, 4).map((person) => (
-        <Tooltip key={person.id} label={person.name} withArrow>
-          <Avatar size={26} radius="xl" color="indigo" aria-label={person.name}>
-            {initialsOf(person.name)}
-          </Avatar>
-        </Tooltip>
-      ))}
-      {people.length > 4 ? (
-        <Avatar size={26} radius="xl">
-          +{people.length - 4}
-        </Avatar>
-      ) : null}
-    </Avatar.Group>
-  );
+  return <AvatarGroup people={people} />;
 };

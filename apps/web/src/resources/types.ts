@@ -44,7 +44,20 @@ export interface ColumnSpec<Rec> {
   /** The cell; without it the record's field of the same name is shown as text. */
   cell?: (record: Rec, t: TFunction) => ReactNode;
   align?: 'left' | 'right' | 'center';
+  /** A fixed width (CSS), for content of a known size (a number, a code). */
   width?: number | string;
+  /**
+   * The main column: it takes the width left and cuts its text on one line (the full text in a
+   * tooltip); the card's title on a phone. Default: the first column without `width` or `align`.
+   */
+  grow?: boolean;
+  /**
+   * Cut on one line at this many pixels, the full text in a tooltip. Default: 240 for a column shown
+   * as plain text (no `cell`, not right-aligned); a column with its own cell is cut only if asked.
+   */
+  truncate?: number;
+  /** Hidden first when the table does not fit: 1 (default) never, then higher numbers sooner. */
+  priority?: number;
 }
 
 export interface FilterSpec {

@@ -120,6 +120,7 @@ export function AuditPage() {
       }),
       column.accessor('actorLabel', {
         header: t('columns.actor'),
+        meta: { grow: true },
         cell: ({ getValue }) => <Text size="sm">{getValue() || '—'}</Text>,
       }),
       column.accessor('action', {

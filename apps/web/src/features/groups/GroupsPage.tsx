@@ -49,9 +49,10 @@ export function GroupsPage() {
       }),
       column.accessor('description', {
         header: t('fields.description'),
+        meta: { grow: true },
         cell: ({ getValue }) =>
           getValue() ? (
-            <Text size="sm" lineClamp={2} maw={420}>
+            <Text span size="sm">
               {getValue()}
             </Text>
           ) : (

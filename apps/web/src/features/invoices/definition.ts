@@ -30,10 +30,10 @@ export const invoices: ResourceDefinition<InvoiceRecord, InvoiceInput> = {
   keyOf: (invoice) => invoice._id,
   titleOf: (invoice) => invoice.invoiceNumber,
   columns: [
-    { id: 'invoiceNumber', sortable: true },
-    { id: 'customerName', sortable: true },
+    { id: 'invoiceNumber', sortable: true, width: 130 },
+    { id: 'customerName', sortable: true, grow: true },
     { id: 'customerEmail', hidden: true },
-    { id: 'issueDate', sortable: true, cell: dateCell('issueDate') },
+    { id: 'issueDate', sortable: true, cell: dateCell('issueDate'), priority: 2 },
     { id: 'dueDate', sortable: true, cell: dateCell('dueDate') },
     { id: 'total', sortable: true, align: 'right', cell: moneyCell('total') },
     { id: 'status', sortable: true, cell: statusBadge('status', statusColors) },

@@ -213,8 +213,9 @@ function LevelListPage({ level }: { level: CodeLevel }) {
       column.accessor('description', {
         header: t('fields.description'),
         enableSorting: true,
+        meta: { grow: true },
         cell: ({ getValue }) => (
-          <Text size="sm" lineClamp={2} maw={380}>
+          <Text span size="sm">
             {getValue()}
           </Text>
         ),
@@ -224,10 +225,11 @@ function LevelListPage({ level }: { level: CodeLevel }) {
       list.push(
         column.accessor('parent', {
           header: t('list.parent', { level: levelLabel(above) }),
+          meta: { truncate: 220, priority: 2 },
           cell: ({ getValue }) => {
             const parent = getValue();
             return parent ? (
-              <Text size="sm" maw={240} truncate="end" title={parent.description}>
+              <Text span size="sm">
                 <span className={classes.mono}>{parent.codeComb}</span> {parent.description}
               </Text>
             ) : (
@@ -241,6 +243,7 @@ function LevelListPage({ level }: { level: CodeLevel }) {
       list.push(
         column.accessor('unit', {
           header: t('fields.unit'),
+          meta: { priority: 3 },
           cell: ({ getValue }) => {
             const unit = getValue();
             return unit ? <Text size="sm">{unit.name}</Text> : <Muted>—</Muted>;
@@ -253,7 +256,7 @@ function LevelListPage({ level }: { level: CodeLevel }) {
         }),
         column.accessor('quantity', {
           header: t('fields.quantity'),
-          meta: { align: 'right' },
+          meta: { align: 'right', priority: 3 },
           cell: ({ getValue }) => <span className={classes.figure}>{formatQuantity(getValue())}</span>,
         }),
         column.accessor('amount', {
@@ -536,6 +539,7 @@ function LevelListPage({ level }: { level: CodeLevel }) {
         noun={[t('list.noun', { level: levelLabel(level) }), title]}
         getRowId={(record) => record.id}
         toolbar={toolbar}
+        onRowClick={(record) => navigate(browserUrl(record.id))}
         selection={{
           state: rowSelection,
           onChange: onSelectionChange,

@@ -1,21 +1,9 @@
-import { initialsOf, type ProjectRecord } from '@ledgerdesk/contracts';
-import {
-  Anchor,
-  Avatar,
-  Badge,
-  Box,
-  Group,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import type { ProjectRecord } from '@ledgerdesk/contracts';
+import { Anchor, Badge, Box, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { formatDate } from '../../lib/format';
-import { peopleCell, statusBadge } from '../../resources/cells';
+import { AvatarGroup, peopleCell, statusBadge } from '../../resources/cells';
 import { ResourceCardsPage } from '../../resources/ResourceCards';
 import { ResourceDetailPage } from '../../resources/ResourceDetailPage';
 import { ResourceListPage } from '../../resources/ResourceListPage';
@@ -51,20 +39,7 @@ function ProjectCard({ project }: { project: ProjectRecord }) {
           <ProgressBar value={project.percentage} label={t('card.progress')} />
         </div>
         <Group justify="space-between" wrap="nowrap">
-          <Avatar.Group spacing="sm">
-            {project.members.slice(0, 5).map((member) => (
-              <Tooltip key={member.id} label={member.name} withArrow>
-                <Avatar size={28} radius="xl" color="indigo" aria-label={member.name}>
-                  {initialsOf(member.name)}
-                </Avatar>
-              </Tooltip>
-            ))}
-            {project.members.length > 5 ? (
-              <Avatar size={28} radius="xl">
-                +{project.members.length - 5}
-              </Avatar>
-            ) : null}
-          </Avatar.Group>
+          <AvatarGroup people={project.members} max={5} size={28} />
           <Badge variant="light" color="gray" tt="none">
             {project.dueDate ? t('card.due', { date: formatDate(project.dueDate) }) : t('card.noDueDate')}
           </Badge>

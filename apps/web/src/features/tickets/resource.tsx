@@ -6,11 +6,11 @@ import {
   ticketPriorities,
   ticketStatuses,
 } from '@ledgerdesk/contracts';
-import { Select, Stack, Text } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../lib/permissions';
 import { useResourceMutations } from '../../resources/api';
-import { dateCell, peopleCell, statusBadge } from '../../resources/cells';
+import { dateCell, NameAndEmail, peopleCell, statusBadge } from '../../resources/cells';
 import { ResourceDetailPage } from '../../resources/ResourceDetailPage';
 import { valueLabel } from '../../resources/ResourceForm';
 import { ResourceListPage } from '../../resources/ResourceListPage';
@@ -23,12 +23,7 @@ const priorityColors = { High: 'red', Medium: 'orange', Low: 'gray' };
 
 const numberCell = (ticket: TicketRecord) => `#${ticket.number}`;
 const clientCell = (ticket: TicketRecord) => (
-  <Stack gap={0}>
-    <Text size="sm">{ticket.client.name}</Text>
-    <Text size="xs" c="dimmed">
-      {ticket.client.email}
-    </Text>
-  </Stack>
+  <NameAndEmail name={ticket.client.name} email={ticket.client.email} />
 );
 
 /** Support tickets: the engine's list with the counters above it, and a detail page with the thread. */
@@ -42,9 +37,9 @@ export const tickets: ResourceDefinition<TicketRecord, TicketInput> = {
   columns: [
     { id: 'number', sortable: true, cell: numberCell, width: 90 },
     { id: 'title', sortable: true },
-    { id: 'client', cell: clientCell },
-    { id: 'assignedTo', cell: peopleCell('assignedTo') },
-    { id: 'createdAt', sortable: true, cell: dateCell('createdAt') },
+    { id: 'client', cell: clientCell, truncate: 220, priority: 2 },
+    { id: 'assignedTo', cell: peopleCell('assignedTo'), priority: 2 },
+    { id: 'createdAt', sortable: true, cell: dateCell('createdAt'), priority: 3 },
     { id: 'dueDate', sortable: true, cell: dateCell('dueDate') },
     { id: 'status', sortable: true, cell: statusBadge('status', statusColors) },
     { id: 'priority', sortable: true, cell: statusBadge('priority', priorityColors) },

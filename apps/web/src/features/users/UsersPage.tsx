@@ -52,6 +52,11 @@ function withActive(user: UserRecord, isActive: boolean) {
   return { id: user.id, isActive };
 }
 
+/** Only an administrator touches an administrator (the server refuses anyone else). */
+function mayManageUser(user: UserRecord, mayManage: boolean, myRole: string | undefined) {
+  return mayManage && (myRole === 'admin' || !user.isAdmin);
+}
+
 const column = createColumnHelper<UserRecord>();
 
 export function UsersPage() {
@@ -81,21 +86,31 @@ export function UsersPage() {
         id: 'firstName',
         header: t('columns.name'),
         enableSorting: true,
+        meta: { grow: true },
         cell: ({ row }) => (
           <Group gap="sm" wrap="nowrap">
-            <Avatar size={32} radius="xl" color={row.original.isActive ? 'blue' : 'gray'} aria-hidden="true">
+            <Avatar size={26} radius="xl" color={row.original.isActive ? 'blue' : 'gray'} aria-hidden="true">
               {initials(row.original)}
             </Avatar>
-            <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+            <Text span size="sm" fw={600}>
               {fullName(row.original)}
             </Text>
           </Group>
         ),
       }),
-      column.accessor('email', { header: t('common:fields.email'), enableSorting: true }),
-      column.accessor('username', { header: t('common:fields.username'), enableSorting: true }),
+      column.accessor('email', {
+        header: t('common:fields.email'),
+        enableSorting: true,
+        meta: { truncate: 220 },
+      }),
+      column.accessor('username', {
+        header: t('common:fields.username'),
+        enableSorting: true,
+        meta: { truncate: 160, priority: 3 },
+      }),
       column.accessor('groups', {
         header: t('fields.groups'),
+        meta: { truncate: 220, priority: 2 },
         cell: ({ getValue }) => {
           const groups = getValue();
           if (groups.length === 0)
@@ -105,7 +120,7 @@ export function UsersPage() {
               </Text>
             );
           return (
-            <Group gap={4}>
+            <Group gap={4} wrap="nowrap">
               {groups.map((group) => (
                 <Badge key={group.id} variant="light" color="grape" radius="sm" tt="none">
                   {group.name}
@@ -130,6 +145,7 @@ export function UsersPage() {
       }),
       column.accessor('isAdmin', {
         header: t('columns.admin'),
+        meta: { priority: 2 },
         cell: ({ getValue }) =>
           getValue() ? (
             <Badge color="blue" variant="light">
@@ -170,11 +186,10 @@ export function UsersPage() {
         (user) => user.email,
         (user) => {
           const self = user.id === me?.id;
-          // Only an administrator touches an administrator (the server refuses anyone else).
-          const mayManageUser = mayManage && (me?.role === 'admin' || !user.isAdmin);
+          const manages = mayManageUser(user, mayManage, me?.role);
           return (
             <>
-              {mayManageUser ? (
+              {manages ? (
                 <>
                   <Menu.Item
                     leftSection={<IconPencil size={16} aria-hidden="true" />}
@@ -212,7 +227,7 @@ export function UsersPage() {
                   {t('actions.history')}
                 </Menu.Item>
               ) : null}
-              {mayManageUser && !self ? (
+              {manages && !self ? (
                 <>
                   <Menu.Divider />
                   <DeleteMenuItem onClick={() => setToDelete(user)} />
@@ -304,6 +319,13 @@ export function UsersPage() {
         noun={[t('noun.one'), t('noun.many')]}
         getRowId={(user) => user.id}
         toolbar={toolbar}
+        onRowClick={
+          mayManage
+            ? (user) => {
+                if (mayManageUser(user, mayManage, me?.role)) setForm({ opened: true, user });
+              }
+            : undefined
+        }
       />
 
       <UserFormModal

@@ -6,9 +6,8 @@ import {
   orderStatuses,
   paymentMethods,
 } from '@ledgerdesk/contracts';
-import { Stack, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
-import { dateCell, moneyCell, statusBadge } from '../../../resources/cells';
+import { dateCell, moneyCell, NameAndEmail, statusBadge } from '../../../resources/cells';
 import { ResourceDetailPage } from '../../../resources/ResourceDetailPage';
 import { valueLabel } from '../../../resources/ResourceForm';
 import { ResourceFormPage } from '../../../resources/ResourceFormPage';
@@ -28,14 +27,7 @@ export const orderStatusColors = {
 };
 
 const customerCell = (order: OrderRecord) =>
-  order.customer ? (
-    <Stack gap={0}>
-      <Text size="sm">{order.customer.name}</Text>
-      <Text size="xs" c="dimmed">
-        {order.customer.email}
-      </Text>
-    </Stack>
-  ) : null;
+  order.customer ? <NameAndEmail name={order.customer.name} email={order.customer.email} /> : null;
 const itemsCell = (order: OrderRecord) => order.lines.reduce((sum, line) => sum + line.quantity, 0);
 const paymentCell = (order: OrderRecord, t: TFunction) => valueLabel(t, 'paymentMethod', order.paymentMethod);
 
@@ -52,11 +44,11 @@ export const orders: ResourceDefinition<OrderRecord, OrderInput> = {
   titleOf: (order) => order.orderId,
   columns: [
     { id: 'orderId', sortable: true, width: 110 },
-    { id: 'customer', sortable: true, cell: customerCell },
+    { id: 'customer', sortable: true, cell: customerCell, grow: true },
     { id: 'orderDate', sortable: true, cell: dateCell('orderDate') },
-    { id: 'items', align: 'right', cell: itemsCell },
+    { id: 'items', align: 'right', cell: itemsCell, priority: 3 },
     { id: 'total', sortable: true, align: 'right', cell: moneyCell('total') },
-    { id: 'paymentMethod', sortable: true, cell: paymentCell },
+    { id: 'paymentMethod', sortable: true, cell: paymentCell, priority: 2 },
     { id: 'status', sortable: true, cell: statusBadge('status', orderStatusColors) },
   ],
   filters: [

@@ -32,7 +32,7 @@ export const productTypeColors = { published: 'teal', unpublished: 'gray' };
 
 const nameCell = (product: ProductRecord) => (
   <Group gap="sm" wrap="nowrap">
-    {product.images[0] ? <Image src={product.images[0]} alt="" w={36} h={36} radius="sm" /> : null}
+    {product.images[0] ? <Image src={product.images[0]} alt="" w={28} h={28} radius="sm" /> : null}
     <Text span size="sm" fw={500}>
       {product.name}
     </Text>
@@ -89,10 +89,10 @@ export const products: ResourceDefinition<ProductRecord, ProductInput> = {
     { id: 'category', sortable: true, cell: categoryCell },
     { id: 'stock', sortable: true, align: 'right', cell: stockCell },
     { id: 'price', sortable: true, align: 'right', cell: moneyCell('price') },
-    { id: 'orders', sortable: true, align: 'right' },
-    { id: 'rating', sortable: true, cell: ratingCell },
+    { id: 'orders', sortable: true, align: 'right', priority: 3 },
+    { id: 'rating', sortable: true, cell: ratingCell, priority: 2 },
     { id: 'type', sortable: false, cell: statusBadge('type', productTypeColors) },
-    { id: 'publishedDate', sortable: true, cell: dateCell('publishedDate') },
+    { id: 'publishedDate', sortable: true, cell: dateCell('publishedDate'), priority: 2 },
     { id: 'seller', hidden: true, cell: sellerCell },
   ],
   filters: [
