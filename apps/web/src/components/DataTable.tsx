@@ -476,7 +476,7 @@ export function DataTable<Row>({
         tabIndex={overflowing ? 0 : undefined}
       >
         <Table
-          verticalSpacing={compact ? 6 : 'sm'}
+          verticalSpacing={compact ? 4 : 'sm'}
           horizontalSpacing="md"
           highlightOnHover={Boolean(onRowClick)}
           aria-label={label}

@@ -17,7 +17,7 @@ const def = {
 } as unknown as ResourceDefinition;
 
 function Filters() {
-  const table = useTableUrlState({ filters: ['status', 'priority'] });
+  const table = useTableUrlState<string>({ filters: ['status', 'priority'] });
   return <ResourceFilters def={def} table={table} />;
 }
 

@@ -42,7 +42,8 @@ export function ResourceFilters<Rec, Values>({
           value={table.filters[filter.name] ?? null}
           onChange={(value) => table.setFilter(filter.name, value)}
           clearable
-          w={180}
+          // Two to a line on a phone.
+          w={{ base: 'calc(50% - var(--mantine-spacing-sm) / 2)', sm: 170 }}
         />
       ))}
       <ClearFiltersButton table={table} />
@@ -57,6 +58,7 @@ export function ClearFiltersButton<Filter extends string>({ table }: { table: Ta
   return (
     <Button
       variant="subtle"
+      px="xs"
       leftSection={<IconX size={16} aria-hidden="true" />}
       onClick={table.clearFilters}
     >

@@ -109,7 +109,13 @@ export function ResourceListPage<Rec, Values>({ def, children }: ResourceListPag
       <ResourceFilters def={def} table={table} />
       <Menu position="bottom-end" closeOnItemClick={false} withinPortal>
         <Menu.Target>
-          <Button variant="default" leftSection={<IconColumns size={16} aria-hidden="true" />} ml="auto">
+          {/* On a phone every column is on the cards: nothing to choose. */}
+          <Button
+            variant="default"
+            leftSection={<IconColumns size={16} aria-hidden="true" />}
+            ml="auto"
+            visibleFrom="sm"
+          >
             {t('common:resource.columns')}
           </Button>
         </Menu.Target>

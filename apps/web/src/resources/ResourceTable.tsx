@@ -29,7 +29,8 @@ export function resourceColumns<Rec>(columns: ColumnSpec<Rec>[], t: TFunction): 
       align: column.align,
       width: column.width,
       grow: column === main,
-      truncate: column.truncate ?? (column.cell || column.align ? undefined : TEXT_WIDTH),
+      // The main column is cut at whatever width it gets; other plain text at TEXT_WIDTH.
+      truncate: column.truncate ?? (column === main || column.cell || column.align ? undefined : TEXT_WIDTH),
       priority: column.priority,
     },
     cell: ({ row }) =>

@@ -53,7 +53,8 @@ export interface ColumnSpec<Rec> {
   grow?: boolean;
   /**
    * Cut on one line at this many pixels, the full text in a tooltip. Default: 240 for a column shown
-   * as plain text (no `cell`, not right-aligned); a column with its own cell is cut only if asked.
+   * as plain text (no `cell`, not right-aligned, not the main column); a column with its own cell is
+   * cut only if asked.
    */
   truncate?: number;
   /** Hidden first when the table does not fit: 1 (default) never, then higher numbers sooner. */
