@@ -217,9 +217,7 @@ function CellContent<Row>({ cell }: { cell: Cell<Row, unknown> }) {
 /** A click on a control in the row does what the control says, not what the row does. */
 function onControl(target: EventTarget) {
   return Boolean(
-    (target as HTMLElement).closest(
-      'button, a, input, label, [role="menuitem"], [role="option"], [data-truncated]',
-    ),
+    (target as HTMLElement).closest('button, a, input, label, [role="menuitem"], [role="option"]'),
   );
 }
 
@@ -340,15 +338,16 @@ export function DataTable<Row>({
     if (data && data.results.length === 0 && data.count > 0 && page > pageCount) setPage(pageCount);
   }, [data, page, pageCount, setPage]);
 
+  // The table's box comes and goes with the phone's cards: observed whenever it is there.
   useEffect(() => {
     const scroller = scrollerRef.current;
-    if (!scroller) return;
+    if (!scroller || phone) return;
     const observer = new ResizeObserver(([entry]) => {
       if (entry) setWidth(Math.round(entry.contentRect.width));
     });
     observer.observe(scroller);
     return () => observer.disconnect();
-  }, []);
+  }, [phone]);
 
   // Measured before the browser paints, so a column too many is never seen: while the table is
   // wider than its box (or squeezes its main column), hide the next column by priority.

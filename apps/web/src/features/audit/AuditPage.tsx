@@ -1,5 +1,5 @@
 import type { AuditEntry } from '@ledgerdesk/contracts';
-import { Anchor, Badge, Button, Code, Pill, Select, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Code, Pill, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useCallback, useMemo, useState } from 'react';
@@ -12,6 +12,7 @@ import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
 import { useCan } from '../../lib/permissions';
 import { useTableUrlState } from '../../lib/table-url-state';
+import { ClearFiltersButton } from '../../resources/ResourceFilters';
 import { AuditEntryDrawer } from './AuditEntryDrawer';
 import { auditFilters, useActor, useActorOptions, useAuditEntries } from './api';
 
@@ -38,6 +39,12 @@ function withCurrent(options: string[], current: string | undefined) {
 }
 
 const column = createColumnHelper<AuditEntry>();
+
+/**
+ * The filters share the toolbar's line: each shrinks to 120 px before one moves to the next line,
+ * so that "Clear filters" fits beside them at 1440 px (two to a line on a phone).
+ */
+const filterWidth = { flex: '1 1 120px', maxWidth: 200 };
 
 function ActorFilter({
   value,
@@ -73,7 +80,7 @@ function ActorFilter({
       filter={({ options: all }) => all}
       nothingFoundMessage={options.isFetching ? t('filters.searching') : t('filters.noUserFound')}
       clearable
-      w={{ base: '100%', sm: 200 }}
+      style={filterWidth}
       comboboxProps={{ withinPortal: true }}
     />
   );
@@ -145,8 +152,6 @@ export function AuditPage() {
     [openEntry, t],
   );
 
-  const filtered = Boolean(table.search || Object.keys(filters).length);
-
   const toolbar = (
     <>
       <SearchInput placeholder={t('searchPlaceholder')} value={table.search} onChange={table.setSearch} />
@@ -158,7 +163,7 @@ export function AuditPage() {
         value={filters.entity ?? null}
         onChange={(value) => setFilter('entity', value)}
         clearable
-        w={{ base: 'calc(50% - 6px)', xs: 130 }}
+        style={filterWidth}
       />
       <Select
         label={t('columns.action')}
@@ -168,7 +173,7 @@ export function AuditPage() {
         onChange={(value) => setFilter('action', value)}
         clearable
         searchable
-        w={{ base: 'calc(50% - 6px)', xs: 170 }}
+        style={filterWidth}
         comboboxProps={{ withinPortal: true }}
       />
       <TextInput
@@ -177,7 +182,7 @@ export function AuditPage() {
         value={filters.from ?? ''}
         max={filters.to}
         onChange={(event) => setFilter('from', event.currentTarget.value)}
-        w={{ base: 'calc(50% - 6px)', xs: 140 }}
+        style={filterWidth}
       />
       <TextInput
         label={t('filters.to')}
@@ -185,7 +190,7 @@ export function AuditPage() {
         value={filters.to ?? ''}
         min={filters.from}
         onChange={(event) => setFilter('to', event.currentTarget.value)}
-        w={{ base: 'calc(50% - 6px)', xs: 140 }}
+        style={filterWidth}
       />
       {filters.entityKey ? (
         <Pill
@@ -198,11 +203,7 @@ export function AuditPage() {
           {t('filters.key', { key: filters.entityKey })}
         </Pill>
       ) : null}
-      {filtered ? (
-        <Button variant="subtle" onClick={table.clearFilters}>
-          {t('common:actions.clearFilters')}
-        </Button>
-      ) : null}
+      <ClearFiltersButton table={table} />
     </>
   );
 
