@@ -196,7 +196,9 @@ function Truncated({ children, maxWidth }: { children: ReactNode; maxWidth?: num
       <div
         ref={ref}
         className={classes.truncate}
-        style={maxWidth ? { maxWidth } : undefined}
+        // Its own text's width up to maxWidth, which the table then keeps for the column (without
+        // it, a cut column could be squeezed below maxWidth by the main column).
+        style={maxWidth ? { maxWidth, width: 'max-content' } : undefined}
         tabIndex={cut ? 0 : undefined}
         data-truncated={cut ? true : undefined}
       >
