@@ -27,9 +27,9 @@ export const customers: ResourceDefinition<CustomerRecord, CustomerInput> = {
   titleOf: (customer) => customer.name,
   columns: [
     { id: 'name', sortable: true },
-    { id: 'email', sortable: true },
-    { id: 'phone' },
-    { id: 'country', sortable: true },
+    { id: 'email', sortable: true, truncate: 200 },
+    { id: 'phone', priority: 2 },
+    { id: 'country', sortable: true, priority: 3 },
     { id: 'joiningDate', sortable: true, cell: dateCell('joiningDate') },
     { id: 'ordersCount', align: 'right' },
     { id: 'status', sortable: true, cell: statusBadge('status', statusColors) },

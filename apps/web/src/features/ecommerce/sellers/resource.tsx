@@ -28,10 +28,10 @@ export const sellers: ResourceDefinition<SellerRecord, SellerInput> = {
   columns: [
     { id: 'company', sortable: true },
     { id: 'name', sortable: true },
-    { id: 'email' },
+    { id: 'email', truncate: 200 },
     { id: 'phone', hidden: true },
-    { id: 'location', sortable: true },
-    { id: 'joinedDate', sortable: true, cell: dateCell('joinedDate') },
+    { id: 'location', sortable: true, priority: 3 },
+    { id: 'joinedDate', sortable: true, cell: dateCell('joinedDate'), priority: 2 },
     { id: 'productsCount', align: 'right' },
     { id: 'revenue', align: 'right', cell: moneyCell('revenue') },
   ],
