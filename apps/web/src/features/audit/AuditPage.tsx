@@ -44,7 +44,7 @@ const column = createColumnHelper<AuditEntry>();
  * The filters share the toolbar's line: each shrinks to 120 px before one moves to the next line,
  * so that "Clear filters" fits beside them at 1440 px (two to a line on a phone).
  */
-const filterWidth = { flex: '1 1 120px', maxWidth: 200 };
+const filterWidth = { flex: '1 1 120px', minWidth: 0, maxWidth: 200 };
 
 function ActorFilter({
   value,
