@@ -25,6 +25,7 @@ import { ResourceListPage } from '../../../resources/ResourceListPage';
 import type { ResourceDefinition, ResourceModule } from '../../../resources/types';
 import { useCart } from '../cart/cart';
 import { EcommerceTabs } from '../EcommerceTabs';
+import { orders } from '../orders/resource';
 import { ImagesField } from './ImagesField';
 import { ProductGallery } from './ProductGallery';
 
@@ -141,6 +142,22 @@ export const products: ResourceDefinition<ProductRecord, ProductInput> = {
     { id: 'seller', value: sellerCell },
     { id: 'categories' },
     { id: 'description', wide: true },
+  ],
+  status: statusBadge('type', productTypeColors),
+  figures: [
+    { id: 'price', value: moneyCell('price') },
+    { id: 'stock', value: stockCell },
+    { id: 'orders' },
+    { id: 'rating', value: ratingCell },
+  ],
+  related: [
+    {
+      id: 'orders',
+      resource: () => orders,
+      filter: (product) => ({ product: product._id }),
+      columns: ['customer', 'orderDate', 'total', 'status'],
+      ordering: '-orderDate',
+    },
   ],
 };
 

@@ -13,6 +13,7 @@ import { useResourceMutations } from '../../../resources/api';
 import { statusBadge } from '../../../resources/cells';
 import { ResourceListPage } from '../../../resources/ResourceListPage';
 import type { ResourceDefinition, ResourceModule } from '../../../resources/types';
+import { applications } from '../applications/resource';
 import { JobsTabs } from '../JobsTabs';
 
 /** A candidate's bookmark: a toggle for those who may change candidates, a mark for the others. */
@@ -114,6 +115,20 @@ export const candidates: ResourceDefinition<CandidateRecord, CandidateInput> = {
     { id: 'email' },
     { id: 'phone' },
     { id: 'skills', value: skillsCell, wide: true },
+  ],
+  figures: [
+    { id: 'rating', value: ratingCell },
+    { id: 'type', value: statusBadge('type', {}) },
+    { id: 'location' },
+  ],
+  related: [
+    {
+      id: 'applications',
+      resource: () => applications,
+      filter: (candidate) => ({ candidate: candidate.id }),
+      columns: ['company', 'date', 'status'],
+      ordering: '-date',
+    },
   ],
 };
 

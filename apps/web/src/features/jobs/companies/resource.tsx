@@ -8,7 +8,9 @@ import {
 import { Anchor, Rating } from '@mantine/core';
 import { ResourceListPage } from '../../../resources/ResourceListPage';
 import type { ResourceDefinition, ResourceModule } from '../../../resources/types';
+import { applications } from '../applications/resource';
 import { JobsTabs } from '../JobsTabs';
+import { jobs } from '../resource';
 
 const ratingCell = (company: JobCompanyRecord) => (
   <Rating value={company.rating} fractions={2} readOnly size="sm" aria-label={String(company.rating)} />
@@ -81,6 +83,23 @@ export const companies: ResourceDefinition<JobCompanyRecord, JobCompanyInput> = 
     { id: 'website', value: websiteCell },
     { id: 'email' },
     { id: 'companyInfo', wide: true },
+  ],
+  figures: [{ id: 'vacancy' }, { id: 'jobs' }, { id: 'employeeRange' }, { id: 'rating', value: ratingCell }],
+  related: [
+    {
+      id: 'jobs',
+      resource: () => jobs,
+      filter: (company) => ({ company: company.id }),
+      columns: ['location', 'type', 'postDate', 'status'],
+      ordering: '-postDate',
+    },
+    {
+      id: 'applications',
+      resource: () => applications,
+      filter: (company) => ({ company: company.id }),
+      columns: ['designation', 'date', 'status'],
+      ordering: '-date',
+    },
   ],
 };
 
