@@ -1,5 +1,5 @@
 import { type AuditEntry, MAX_PAGE_SIZE } from '@ledgerdesk/contracts';
-import { Button, Paper, Skeleton, Text, Timeline } from '@mantine/core';
+import { Button, Paper, Skeleton, Text, Timeline, Title } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -50,6 +50,9 @@ export function RecordActivity({
   const { results, count } = activity.data;
   return (
     <Paper withBorder p="lg" radius="md">
+      <Title order={2} size="h4" mb="md">
+        {t('common:detail.history')}
+      </Title>
       {results.length === 0 ? (
         <Text c="dimmed" size="sm">
           {t('common:detail.noActivity')}
@@ -63,7 +66,7 @@ export function RecordActivity({
               <Timeline.Item
                 key={entry.id}
                 bullet={<IconHistory size={14} aria-hidden="true" />}
-                title={t(`common:detail.actions.${action}`, { actor: entry.actorLabel, entity: t('one') })}
+                title={t(`common:detail.actions.${action}`, { actor: entry.actorLabel })}
               >
                 {fields.length > 0 ? (
                   <Text size="sm">{t('common:detail.changedFields', { fields: fields.join(', ') })}</Text>

@@ -52,7 +52,7 @@ const customers: ResourceDefinition<Customer, Record<string, unknown>> = {
   fields: [],
   emptyValues: {},
   toValues: () => ({}),
-  detail: [{ id: 'city' }],
+  detail: [{ id: 'name' }, { id: 'city' }],
   status: statusBadge('status', { Active: 'teal' }),
   figures: [{ id: 'orders' }, { id: 'city' }],
   related: [{ id: 'orders', resource: () => orders, filter: (customer) => ({ customer: customer.id }) }],
@@ -153,7 +153,10 @@ describe('ResourceDetailPage', () => {
     );
     // The overview is the tab shown first, with the fields.
     expect(screen.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected')).toBe('true');
-    expect(within(screen.getByRole('tabpanel')).getByText('City')).toBeTruthy();
+    // The overview shows the fields the header does not (the city is a key figure).
+    const overview = screen.getByRole('tabpanel');
+    expect(within(overview).getByText('Name')).toBeTruthy();
+    expect(within(overview).queryByText('City')).toBeNull();
   });
 
   it('switches tabs, keeps the tab in the address, and lists the related rows of the record', async () => {
@@ -174,7 +177,7 @@ describe('ResourceDetailPage', () => {
     // Activity: the record's audit entries, the changed fields by their labels.
     await user.click(screen.getByRole('tab', { name: 'Activity' }));
     expect(router.state.location.search).toBe('?tab=activity');
-    expect(await screen.findByText('Grace Hopper updated this Customer')).toBeTruthy();
+    expect(await screen.findByText('Updated by Grace Hopper')).toBeTruthy();
     expect(screen.getByText('Changed: City')).toBeTruthy();
 
     // Back to the overview: the address loses its tab.

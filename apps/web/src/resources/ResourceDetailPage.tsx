@@ -24,6 +24,7 @@ import { useResourceMutations, useResourceRecord } from './api';
 import { CellValue } from './cells';
 import { RecordActivity } from './RecordActivity';
 import { RelatedTable } from './RelatedTable';
+import classes from './ResourceDetailPage.module.css';
 import type { DetailSpec, ResourceDefinition } from './types';
 
 /** A tab of an area's own beside the engine's (a project's members; later a record's files). */
@@ -73,8 +74,11 @@ export function ResourceDetailPage<Rec, Values>({
   const notFound = record.error instanceof ApiError && record.error.status === 404;
   usePageTitle(notFound ? t('common:detail.notFound.title') : name || t('one'));
   const mayManage = can(`${def.area}.manage`);
-  const fields =
-    def.detail ?? def.columns.map((column) => ({ id: column.id, value: column.cell, wide: false }));
+  // The overview leaves out what the header already shows.
+  const inHeader = new Set((def.figures ?? []).map((figure) => figure.id));
+  const fields = (
+    def.detail ?? def.columns.map((column) => ({ id: column.id, value: column.cell, wide: false }))
+  ).filter((field) => !inHeader.has(field.id));
   const crumbs = [
     { label: t('common:resource.dashboard'), to: '/' },
     { label: t('title'), to: def.route },
@@ -90,7 +94,7 @@ export function ResourceDetailPage<Rec, Values>({
         />
         <Stack align="flex-start" gap="md">
           {notFound ? (
-            <Text>{t('common:detail.notFound.text', { entity: t('one') })}</Text>
+            <Text>{t('common:detail.notFound.text')}</Text>
           ) : (
             <Alert color="red" role="alert" w="100%">
               {errorMessageOf(record.error)}
@@ -158,17 +162,16 @@ export function ResourceDetailPage<Rec, Values>({
       <Stack gap="lg">
         <KeyFigures record={data} status={def.status} figures={def.figures ?? []} t={t} />
         <Tabs value={current} onChange={selectTab} keepMounted={false}>
-          {/* One row at any width: on a phone the tabs scroll sideways rather than wrap. */}
           <ScrollArea type="auto" scrollbarSize={6} offsetScrollbars="x">
-            <Tabs.List aria-label={t('common:detail.sections', { name })} style={{ flexWrap: 'nowrap' }}>
+            <Tabs.List aria-label={t('common:detail.sections', { name })} className={classes.tabList}>
               <Tabs.Tab value={OVERVIEW}>{t('common:detail.overview')}</Tabs.Tab>
               {related.map((relation) => (
-                <Tabs.Tab key={relation.id} value={relation.id} style={{ whiteSpace: 'nowrap' }}>
+                <Tabs.Tab key={relation.id} value={relation.id}>
                   {t(`related.${relation.id}`)}
                 </Tabs.Tab>
               ))}
               {tabs.map((tab) => (
-                <Tabs.Tab key={tab.id} value={tab.id} style={{ whiteSpace: 'nowrap' }}>
+                <Tabs.Tab key={tab.id} value={tab.id}>
                   {tab.label}
                 </Tabs.Tab>
               ))}
@@ -177,30 +180,32 @@ export function ResourceDetailPage<Rec, Values>({
           </ScrollArea>
           <Tabs.Panel value={OVERVIEW} pt="lg">
             <Stack gap="lg">
-              <Paper withBorder p="lg" radius="md">
-                <SimpleGrid
-                  cols={{ base: 1, xs: 2, md: 3, xl: 4 }}
-                  spacing="lg"
-                  verticalSpacing="md"
-                  component="dl"
-                  m={0}
-                >
-                  {fields.map((field) => (
-                    <div key={field.id} style={field.wide ? { gridColumn: '1 / -1' } : undefined}>
-                      <Text component="dt" size="xs" tt="uppercase" fw={600} c="dimmed">
-                        {t(`fields.${field.id}`)}
-                      </Text>
-                      <Text component="dd" size="sm" m={0} mt={4}>
-                        {field.value ? (
-                          field.value(data, t)
-                        ) : (
-                          <CellValue value={(data as Record<string, unknown>)[field.id]} />
-                        )}
-                      </Text>
-                    </div>
-                  ))}
-                </SimpleGrid>
-              </Paper>
+              {fields.length > 0 ? (
+                <Paper withBorder p="lg" radius="md">
+                  <SimpleGrid
+                    cols={{ base: 1, xs: 2, md: 3, xl: 4 }}
+                    spacing="lg"
+                    verticalSpacing="md"
+                    component="dl"
+                    m={0}
+                  >
+                    {fields.map((field) => (
+                      <div key={field.id} style={field.wide ? { gridColumn: '1 / -1' } : undefined}>
+                        <Text component="dt" size="xs" tt="uppercase" fw={600} c="dimmed">
+                          {t(`fields.${field.id}`)}
+                        </Text>
+                        <Text component="dd" size="sm" m={0} mt={4}>
+                          {field.value ? (
+                            field.value(data, t)
+                          ) : (
+                            <CellValue value={(data as Record<string, unknown>)[field.id]} />
+                          )}
+                        </Text>
+                      </div>
+                    ))}
+                  </SimpleGrid>
+                </Paper>
+              ) : null}
               {children?.(data)}
             </Stack>
           </Tabs.Panel>
@@ -290,6 +295,7 @@ function KeyFigures<Rec>({
               mt={4}
               fw={600}
               size="lg"
+              className={classes.figure}
               style={{ fontVariantNumeric: 'tabular-nums' }}
             >
               {item.value}
