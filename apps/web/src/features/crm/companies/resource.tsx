@@ -5,8 +5,9 @@ import {
   crmCompanyInputOf,
   crmIndustryTypes,
 } from '@ledgerdesk/contracts';
-import { Anchor, Rating } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import type { TFunction } from 'i18next';
+import { RatingStars } from '../../../components/RatingStars';
 import { valueLabel } from '../../../resources/ResourceForm';
 import { ResourceListPage } from '../../../resources/ResourceListPage';
 import type { ResourceDefinition, ResourceModule } from '../../../resources/types';
@@ -15,7 +16,7 @@ import { contacts } from '../contacts/resource';
 import { deals } from '../deals/resource';
 
 const ratingCell = (company: CrmCompanyRecord) => (
-  <Rating value={company.starValue} fractions={2} readOnly size="sm" aria-label={String(company.starValue)} />
+  <RatingStars value={company.starValue} label={String(company.starValue)} />
 );
 const industryCell = (company: CrmCompanyRecord, t: TFunction) =>
   valueLabel(t, 'industryType', company.industryType);

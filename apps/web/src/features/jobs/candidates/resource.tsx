@@ -5,9 +5,10 @@ import {
   inputOf,
   jobTypes,
 } from '@ledgerdesk/contracts';
-import { ActionIcon, Badge, Group, Rating } from '@mantine/core';
+import { ActionIcon, Badge, Group } from '@mantine/core';
 import { IconBookmark, IconBookmarkFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { RatingStars } from '../../../components/RatingStars';
 import { useCan } from '../../../lib/permissions';
 import { useResourceMutations } from '../../../resources/api';
 import { statusBadge } from '../../../resources/cells';
@@ -47,7 +48,7 @@ function BookmarkToggle({ candidate }: { candidate: CandidateRecord }) {
 }
 
 const ratingCell = (candidate: CandidateRecord) => (
-  <Rating value={candidate.rating} fractions={2} readOnly size="sm" aria-label={String(candidate.rating)} />
+  <RatingStars value={candidate.rating} label={String(candidate.rating)} />
 );
 const skillsCell = (candidate: CandidateRecord) => (
   <Group gap={4}>

@@ -5,7 +5,8 @@ import {
   type JobCompanyRecord,
   jobCompanyInput,
 } from '@ledgerdesk/contracts';
-import { Anchor, Rating } from '@mantine/core';
+import { Anchor } from '@mantine/core';
+import { RatingStars } from '../../../components/RatingStars';
 import { ResourceListPage } from '../../../resources/ResourceListPage';
 import type { ResourceDefinition, ResourceModule } from '../../../resources/types';
 import { applications } from '../applications/resource';
@@ -13,7 +14,7 @@ import { JobsTabs } from '../JobsTabs';
 import { jobs } from '../resource';
 
 const ratingCell = (company: JobCompanyRecord) => (
-  <Rating value={company.rating} fractions={2} readOnly size="sm" aria-label={String(company.rating)} />
+  <RatingStars value={company.rating} label={String(company.rating)} />
 );
 const websiteCell = (company: JobCompanyRecord) =>
   company.website ? (
