@@ -36,7 +36,20 @@ try {
   await page.locator('button[type=submit]').click();
   await page.waitForFunction(() => Boolean(sessionStorage.getItem('ledgerdesk.session')));
   for (const scheme of (process.env.SCHEMES ?? 'light,dark').split(',')) {
-    await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: scheme }]);
+    // The theme is a preference of the user (saved on the server, and kept in localStorage).
+    await page.evaluate(async (theme) => {
+      const { accessToken } = JSON.parse(sessionStorage.getItem('ledgerdesk.session'));
+      const headers = { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' };
+      const preferences = await (await fetch('/api/users/me/preferences/', { headers })).json();
+      const saved = { ...preferences, layout: { ...preferences.layout, theme } };
+      const res = await fetch('/api/users/me/preferences/', {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify(saved),
+      });
+      if (!res.ok) throw new Error(`preferences: ${res.status} ${await res.text()}`);
+      localStorage.setItem('ledgerdesk.preferences', JSON.stringify(saved));
+    }, scheme);
     for (const record of records) {
       const key = await page.evaluate(async (api) => {
         const { accessToken } = JSON.parse(sessionStorage.getItem('ledgerdesk.session'));
@@ -53,6 +66,8 @@ try {
           page,
         );
         if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+        const shown = await page.evaluate(() => document.documentElement.getAttribute('data-theme'));
+        if (shown !== scheme) throw new Error(`${url}: shown in ${shown}, not ${scheme}`);
         const score = Math.round(lhr.categories.accessibility.score * 100);
         const failed = lhr.categories.accessibility.auditRefs
           .map((ref) => lhr.audits[ref.id])
