@@ -1,3 +1,4 @@
+import type { AuditEntry as AuditEntryRecord } from '@ledgerdesk/contracts';
 import type { Database } from '../db/client';
 import { auditLog } from '../db/schema';
 
@@ -14,6 +15,20 @@ export type AuditEntry = {
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
 };
+
+/** A row of the log as the API shows it (the audit pages, a record's activity). */
+export const auditEntryOf = (row: typeof auditLog.$inferSelect): AuditEntryRecord => ({
+  id: row.id,
+  at: row.at.toISOString(),
+  actorId: row.actorId,
+  actorLabel: row.actorLabel,
+  action: row.action,
+  entity: row.entity,
+  entityKey: row.entityKey,
+  before: row.before ?? null,
+  after: row.after ?? null,
+  ip: row.ip,
+});
 
 /** Never written to the log, whatever the entity. */
 const SECRET_FIELDS = new Set(['password', 'passwordHash', 'token', 'tokenHash', 'accessToken', 'secret']);

@@ -1,13 +1,21 @@
 import type { Area, ListQuery } from '@ledgerdesk/contracts';
-import { errorResponse, listQuery, listResponse, messages, mutationResponse } from '@ledgerdesk/contracts';
-import { and, asc, eq, gt, inArray, or, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  auditEntry,
+  errorResponse,
+  listQuery,
+  listResponse,
+  messages,
+  mutationResponse,
+} from '@ledgerdesk/contracts';
+import { and, asc, desc, eq, gt, inArray, or, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import type { Database } from '../db/client';
 import { uniqueViolation } from '../db/errors';
-import type { AuditLog } from '../lib/audit';
+import { auditLog } from '../db/schema';
+import { type AuditLog, auditEntryOf } from '../lib/audit';
 import { csvLine } from '../lib/csv';
 import { AppError } from '../lib/errors';
 import { added, deleted, updated } from '../lib/responses';
@@ -116,6 +124,12 @@ const EXPORT_BATCH = 1000;
 export type Actor = ReturnType<typeof actorOf>;
 const recordKey = z.uuid(messages.keyInvalid);
 const idParams = z.object({ id: z.uuid('The id in the address is not valid.') });
+/** A read's key: any text, so that one no record can have is a 404 (a dead link), not a 400. */
+const keyParams = z.object({ id: z.string() });
+const existingKey = (key: string): string => {
+  if (!recordKey.safeParse(key).success) throw AppError.notFound();
+  return key;
+};
 const bulkDelete = z.object({
   ids: z
     .array(z.uuid('Not a valid id.'))
@@ -367,15 +381,47 @@ export function registerResource<
       schema: {
         tags,
         summary: `One ${def.label}`,
-        params: idParams,
+        description: 'A key that cannot name a record (not a UUID) answers 404, like a key that names none.',
+        params: keyParams,
         response: { 200: anyRecord, ...errors },
       },
     },
     async (request, reply) => {
-      const record = await describe(db, await findById(db, table, request.params.id));
+      const record = await describe(db, await findById(db, table, existingKey(request.params.id)));
       // What an update's If-Match sends back.
       reply.header('etag', etagOf(record.version));
       return record;
+    },
+  );
+
+  r.get(
+    `${def.path}/:id/activity`,
+    {
+      config: { access: view },
+      schema: {
+        tags,
+        summary: `The audit entries of one ${def.label}, newest first`,
+        description:
+          'For whoever may view the record (its area), not only auditors: the history of what they can already read.',
+        params: keyParams,
+        querystring: listQuery,
+        response: { 200: listResponse(auditEntry), ...errors },
+      },
+    },
+    async (request) => {
+      const id = existingKey(request.params.id);
+      // A deleted record's history stays in the audit pages; here the record must exist.
+      await findById(db, table, id);
+      return listPage(
+        db,
+        auditLog,
+        {
+          where: and(eq(auditLog.entity, def.entity), eq(auditLog.entityKey, id)),
+          order: [desc(auditLog.at), desc(auditLog.id)],
+          query: request.query,
+        },
+        (rows) => rows.map(auditEntryOf),
+      );
     },
   );
 

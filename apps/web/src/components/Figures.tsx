@@ -18,14 +18,23 @@ export function FigureRow({
   label,
   value,
   strong,
+  separated,
 }: {
   label: ReactNode;
   value: ReactNode;
   strong?: boolean;
+  /** A rule above the row (before a total): a border, since a list holds only its rows. */
+  separated?: boolean;
 }) {
   const weight = strong ? 700 : undefined;
   return (
-    <Group justify="space-between" wrap="nowrap" component="div">
+    <Group
+      justify="space-between"
+      wrap="nowrap"
+      component="div"
+      pt={separated ? 6 : undefined}
+      style={separated ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}
+    >
       <Text component="dt" size="sm" fw={weight}>
         {label}
       </Text>

@@ -76,6 +76,23 @@ export interface DetailSpec<Rec> {
 }
 
 /**
+ * Records of another resource that belong to this one (a customer's orders): a tab of the detail
+ * page with that resource's list, filtered to the record, paged by the server.
+ */
+export interface RelatedSpec<Rec> {
+  /** The tab's name in the address (`?tab=<id>`); its label is `related.<id>` of the namespace. */
+  id: string;
+  /** The related resource's definition (a function: definitions refer to each other). */
+  resource: () => AnyResource;
+  /** The related list's filters that name this record (`{ customer: <key> }`). */
+  filter: (record: Rec) => Record<string, string>;
+  /** Which of its columns the tab shows, the first one linking to the record (default: its first four). */
+  columns?: string[];
+  /** The related list's ordering (default: its own). */
+  ordering?: string;
+}
+
+/**
  * One area's records in the web app, defined once: the list page, the form and the detail page are
  * drawn from it (`resourceRoutes`). Labels come from the feature's i18n namespace: `title` (the
  * list's heading), `one` and `many` (what a record is called), `fields.<name>`, `values.<field>.<value>`.
@@ -103,6 +120,12 @@ export interface ResourceDefinition<Rec = Record<string, unknown>, Values = Reco
   toValues: (record: Rec) => Values;
   /** The detail page's fields (default: every column). */
   detail?: DetailSpec<Rec>[];
+  /** The detail page's header: the record's status (a badge), beside its title. */
+  status?: (record: Rec, t: TFunction) => ReactNode;
+  /** The detail page's header: a few key figures (an order's total, a project's progress). */
+  figures?: DetailSpec<Rec>[];
+  /** The detail page's tabs of related records, in order. */
+  related?: RelatedSpec<Rec>[];
   /** SPEC §4: a new record is appended to the list shown (tasks are prepended). */
   addPosition?: 'append' | 'prepend';
 }

@@ -3,22 +3,9 @@ import { and, eq, gte, lte } from 'drizzle-orm';
 import type { z } from 'zod/mini';
 import type { Database } from '../../db/client';
 import { auditLog } from '../../db/schema';
-import { createAuditLog } from '../../lib/audit';
+import { auditEntryOf, createAuditLog } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { listPage, orderingOf, type Page, searchCondition } from '../../resources/list';
-
-const toRecord = (row: typeof auditLog.$inferSelect): AuditEntryRecord => ({
-  id: row.id,
-  at: row.at.toISOString(),
-  actorId: row.actorId,
-  actorLabel: row.actorLabel,
-  action: row.action,
-  entity: row.entity,
-  entityKey: row.entityKey,
-  before: row.before ?? null,
-  after: row.after ?? null,
-  ip: row.ip,
-});
 
 /** The audit log: what lib/audit.ts records, and the reading of it for the audit pages. */
 export function createAuditService(db: Database) {
@@ -41,13 +28,13 @@ export function createAuditService(db: Database) {
         '-at',
         auditLog.id,
       );
-      return listPage(db, auditLog, { where, order, query }, (rows) => rows.map(toRecord));
+      return listPage(db, auditLog, { where, order, query }, (rows) => rows.map(auditEntryOf));
     },
 
     async get(id: string): Promise<AuditEntryRecord> {
       const [row] = await db.select().from(auditLog).where(eq(auditLog.id, id)).limit(1);
       if (!row) throw AppError.notFound();
-      return toRecord(row);
+      return auditEntryOf(row);
     },
   };
 }

@@ -184,8 +184,7 @@ export function InvoiceLines() {
               value={money(totals?.tax)}
             />
             <FigureRow label={t('fields.shipping')} value={money(totals?.shipping)} />
-            <Divider />
-            <FigureRow label={t('fields.total')} value={money(totals?.total)} strong />
+            <FigureRow label={t('fields.total')} value={money(totals?.total)} strong separated />
           </Figures>
           <Text size="xs" c="dimmed">
             {t('lines.computed')}

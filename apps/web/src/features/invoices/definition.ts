@@ -82,4 +82,11 @@ export const invoices: ResourceDefinition<InvoiceRecord, InvoiceInput> = {
     { id: 'paymentMethod', value: statusBadge('paymentMethod', {}) },
     { id: 'total', value: moneyCell('total') },
   ],
+  status: statusBadge('status', statusColors),
+  figures: [
+    { id: 'total', value: moneyCell('total') },
+    { id: 'dueDate', value: dateCell('dueDate') },
+    { id: 'issueDate', value: dateCell('issueDate') },
+    { id: 'customerName' },
+  ],
 };

@@ -1,5 +1,4 @@
 import {
-  type ApplicationRecord,
   inputOf,
   type JobCompanyRecord,
   type JobInput,
@@ -8,18 +7,15 @@ import {
   jobStatuses,
   jobTypes,
 } from '@ledgerdesk/contracts';
-import { Badge, List, Paper, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { List, Paper, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
-import { resourceQueryKeys } from '../../resources/api';
 import { dateCell, statusBadge } from '../../resources/cells';
 import { ResourceDetailPage } from '../../resources/ResourceDetailPage';
 import { ResourceListPage } from '../../resources/ResourceListPage';
 import type { ResourceDefinition, ResourceModule } from '../../resources/types';
-import { applicationColors, applications } from './applications/resource';
+import { applications } from './applications/resource';
 import { JobsTabs } from './JobsTabs';
 
 const statusColors = { Active: 'teal', New: 'blue', Close: 'gray' };
@@ -105,6 +101,22 @@ export const jobs: ResourceDefinition<JobRecord, JobInput> = {
     { id: 'status', value: statusBadge('status', statusColors) },
     { id: 'applications' },
   ],
+  status: statusBadge('status', statusColors),
+  figures: [
+    { id: 'applications' },
+    { id: 'vacancies' },
+    { id: 'postDate', value: dateCell('postDate') },
+    { id: 'type', value: statusBadge('type', {}) },
+  ],
+  related: [
+    {
+      id: 'applications',
+      resource: () => applications,
+      filter: (job) => ({ job: job.id }),
+      columns: ['date', 'contact', 'status'],
+      ordering: '-date',
+    },
+  ],
 };
 
 export const resource: ResourceModule['resource'] = jobs;
@@ -117,56 +129,7 @@ export function ListPage() {
   );
 }
 
-/** Who applied for a job, newest first. */
-function JobApplications({ job }: { job: JobRecord }) {
-  const { t } = useTranslation(['jobs', 'jobs/applications']);
-  const query = { pageSize: 100, ordering: '-date', job: job.id };
-  // Under the applications' key root: a change to any application marks it stale too.
-  const list = useQuery({
-    queryKey: [...resourceQueryKeys.all(applications.api), 'of-job', query],
-    queryFn: ({ signal }) => api.get<{ results: ApplicationRecord[] }>(applications.api, { query, signal }),
-  });
-  const rows = list.data?.results ?? [];
-  return (
-    <Paper withBorder p="lg" radius="md">
-      <Title order={2} size="h4" mb="sm">
-        {t('sections.applications')}
-      </Title>
-      {rows.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {list.isPending ? '…' : t('sections.noApplications')}
-        </Text>
-      ) : (
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('jobs/applications:fields.candidateName')}</Table.Th>
-              <Table.Th>{t('jobs/applications:fields.date')}</Table.Th>
-              <Table.Th>{t('jobs/applications:fields.status')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((application) => (
-              <Table.Tr key={application.id}>
-                <Table.Td>
-                  <Link to={`/apps/applications/${application.id}`}>{application.candidateName}</Link>
-                </Table.Td>
-                <Table.Td>{dateCell('date')(application)}</Table.Td>
-                <Table.Td>
-                  <Badge color={applicationColors[application.status]} variant="light" tt="none">
-                    {t(`jobs/applications:values.status.${application.status}`)}
-                  </Badge>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-    </Paper>
-  );
-}
-
-/** A job: its fields, then its description and requirements, then who applied. */
+/** A job: its fields, then its description and requirements (who applied is a tab). */
 export function DetailPage() {
   const { t } = useTranslation('jobs');
   return (
@@ -193,7 +156,6 @@ export function DetailPage() {
               </>
             ) : null}
           </Paper>
-          <JobApplications job={job} />
         </>
       )}
     </ResourceDetailPage>

@@ -87,4 +87,14 @@ export const projects: ResourceDefinition<ProjectRecord, ProjectInput> = {
     { id: 'createdAt', value: dateCell('createdAt') },
     { id: 'description', wide: true },
   ],
+  status: statusBadge('badge', badgeColors),
+  figures: [
+    {
+      id: 'percentage',
+      value: (project, t) => <ProgressBar value={project.percentage} label={t('fields.percentage')} />,
+    },
+    { id: 'dueDate', value: dateCell('dueDate') },
+    { id: 'priority', value: statusBadge('priority', priorityColors) },
+    { id: 'members', value: (project) => project.members.length },
+  ],
 };

@@ -1,5 +1,5 @@
 import type { ProjectRecord } from '@ledgerdesk/contracts';
-import { Anchor, Badge, Box, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { formatDate } from '../../lib/format';
@@ -95,48 +95,50 @@ export function ListPage() {
   );
 }
 
-/** The project's overview: its fields, its progress and its team. */
+/** The project: its header (status, progress, due date), its fields, and its team as a tab. */
 export function DetailPage() {
   const { t } = useTranslation('projects');
   return (
-    <ResourceDetailPage def={projects}>
-      {(project: ProjectRecord) => (
-        <Paper withBorder p="lg" radius="md">
-          <Stack gap="lg">
-            <div>
-              <Title order={2} size="h4" mb="xs">
-                {t('overview.progress')}
-              </Title>
-              <ProgressBar value={project.percentage} label={t('overview.progress')} />
-            </div>
-            <div>
-              <Title order={2} size="h4" mb="xs">
-                {t('overview.team')}
-              </Title>
-              {project.members.length === 0 ? (
-                <Text size="sm" c="dimmed">
-                  {t('overview.noMembers')}
-                </Text>
-              ) : (
-                <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-                  {project.members.map((member) => (
-                    <li key={member.id}>
-                      <Group gap="sm">
-                        {peopleCell('member')({ member })}
-                        {project.projectLead?.id === member.id ? (
-                          <Badge size="sm" variant="light">
-                            {t('overview.lead')}
-                          </Badge>
-                        ) : null}
-                      </Group>
-                    </li>
-                  ))}
-                </Stack>
-              )}
-            </div>
-          </Stack>
-        </Paper>
+    <ResourceDetailPage
+      def={projects}
+      tabs={[
+        { id: 'members', label: t('overview.team'), render: (project) => <ProjectTeam project={project} /> },
+      ]}
+    />
+  );
+}
+
+function ProjectTeam({ project }: { project: ProjectRecord }) {
+  const { t } = useTranslation('projects');
+  return (
+    <Paper withBorder p="lg" radius="md">
+      {project.members.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('overview.noMembers')}
+        </Text>
+      ) : (
+        <SimpleGrid
+          cols={{ base: 1, sm: 2, lg: 3 }}
+          spacing="sm"
+          component="ul"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+        >
+          {project.members.map((member) => (
+            <li key={member.id}>
+              <Group gap="sm">
+                {peopleCell('member')({ member })}
+                {project.projectLead?.id === member.id ? (
+                  <Badge size="sm" variant="light">
+                    {t('overview.lead')}
+                  </Badge>
+                ) : null}
+              </Group>
+            </li>
+          ))}
+        </SimpleGrid>
       )}
-    </ResourceDetailPage>
+    </Paper>
   );
 }

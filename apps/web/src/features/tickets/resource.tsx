@@ -26,7 +26,7 @@ const clientCell = (ticket: TicketRecord) => (
   <NameAndEmail name={ticket.client.name} email={ticket.client.email} />
 );
 
-/** Support tickets: the engine's list with the counters above it, and a detail page with the thread. */
+/** Support tickets: the engine's list with the counters above it, and a detail page whose activity is the thread. */
 export const tickets: ResourceDefinition<TicketRecord, TicketInput> = {
   ns: 'tickets',
   api: '/apps/ticket',
@@ -82,6 +82,13 @@ export const tickets: ResourceDefinition<TicketRecord, TicketInput> = {
     { id: 'closedAt', value: dateCell('closedAt') },
     { id: 'description', wide: true },
   ],
+  status: statusBadge('status', statusColors),
+  figures: [
+    { id: 'priority', value: statusBadge('priority', priorityColors) },
+    { id: 'assignedTo', value: peopleCell('assignedTo') },
+    { id: 'dueDate', value: dateCell('dueDate') },
+    { id: 'number', value: numberCell },
+  ],
 };
 
 export const resource: ResourceModule['resource'] = tickets;
@@ -127,8 +134,7 @@ export function DetailPage() {
     <ResourceDetailPage
       def={tickets}
       actions={(ticket) => (can('tickets.manage') ? <QuickChange ticket={ticket} /> : null)}
-    >
-      {(ticket) => <ReplyThread ticket={ticket} />}
-    </ResourceDetailPage>
+      activity={(ticket) => <ReplyThread ticket={ticket} />}
+    />
   );
 }

@@ -5,15 +5,18 @@ import {
   crmCompanyInputOf,
   crmIndustryTypes,
 } from '@ledgerdesk/contracts';
-import { Anchor, Rating } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import type { TFunction } from 'i18next';
+import { RatingStars } from '../../../components/RatingStars';
 import { valueLabel } from '../../../resources/ResourceForm';
 import { ResourceListPage } from '../../../resources/ResourceListPage';
 import type { ResourceDefinition, ResourceModule } from '../../../resources/types';
 import { CrmTabs } from '../CrmTabs';
+import { contacts } from '../contacts/resource';
+import { deals } from '../deals/resource';
 
 const ratingCell = (company: CrmCompanyRecord) => (
-  <Rating value={company.starValue} fractions={2} readOnly size="sm" aria-label={String(company.starValue)} />
+  <RatingStars value={company.starValue} label={String(company.starValue)} />
 );
 const industryCell = (company: CrmCompanyRecord, t: TFunction) =>
   valueLabel(t, 'industryType', company.industryType);
@@ -86,6 +89,27 @@ export const companies: ResourceDefinition<CrmCompanyRecord, CrmCompanyInput> = 
     { id: 'contactEmail' },
     { id: 'contactCount' },
     { id: 'dealCount' },
+  ],
+  figures: [
+    { id: 'contactCount' },
+    { id: 'dealCount' },
+    { id: 'employees' },
+    { id: 'industryType', value: industryCell },
+  ],
+  related: [
+    {
+      id: 'contacts',
+      resource: () => contacts,
+      filter: (company) => ({ company: company._id }),
+      columns: ['designation', 'email', 'leadScore', 'lastContacted'],
+    },
+    {
+      id: 'deals',
+      resource: () => deals,
+      filter: (company) => ({ company: company._id }),
+      columns: ['amount', 'stage', 'status', 'closeDate'],
+      ordering: '-closeDate',
+    },
   ],
 };
 

@@ -10,6 +10,7 @@ import { ResourceListPage } from '../../../resources/ResourceListPage';
 import type { ResourceDefinition, ResourceModule } from '../../../resources/types';
 import { CrmTabs } from '../CrmTabs';
 import { refLink, tagsCell } from '../cells';
+import { deals } from '../deals/resource';
 
 const companyCell = (contact: CrmContactRecord) => refLink(contact.company, '/apps/crm/companies');
 
@@ -67,6 +68,20 @@ export const contacts: ResourceDefinition<CrmContactRecord, CrmContactInput> = {
     { id: 'leadScore' },
     { id: 'lastContacted', value: dateCell('lastContacted') },
     { id: 'tags', value: tagsCell, wide: true },
+  ],
+  figures: [
+    { id: 'company', value: companyCell },
+    { id: 'leadScore' },
+    { id: 'lastContacted', value: dateCell('lastContacted') },
+  ],
+  related: [
+    {
+      id: 'deals',
+      resource: () => deals,
+      filter: (contact) => ({ contact: contact._id }),
+      columns: ['amount', 'stage', 'status', 'closeDate'],
+      ordering: '-closeDate',
+    },
   ],
 };
 

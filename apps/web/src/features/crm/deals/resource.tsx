@@ -102,6 +102,13 @@ export const deals: ResourceDefinition<DealRecord, DealInput> = {
     { id: 'createdAt', value: dateCell('createdAt') },
     { id: 'description', wide: true },
   ],
+  status: statusBadge('status', dealStatusColors),
+  figures: [
+    { id: 'amount', value: moneyCell('amount') },
+    { id: 'stage', value: statusBadge('stage', dealStageColors) },
+    { id: 'closeDate', value: dateCell('closeDate') },
+    { id: 'salesRep', value: peopleCell('salesRep') },
+  ],
 };
 
 export const resource: ResourceModule['resource'] = deals;

@@ -4,16 +4,12 @@ import {
   customerInput,
   customerInputOf,
   customerStatuses,
-  type OrderRecord,
 } from '@ledgerdesk/contracts';
-import { useTranslation } from 'react-i18next';
-import { dateCell, moneyCell, statusBadge } from '../../../resources/cells';
-import { ResourceDetailPage } from '../../../resources/ResourceDetailPage';
+import { dateCell, statusBadge } from '../../../resources/cells';
 import { ResourceListPage } from '../../../resources/ResourceListPage';
 import type { ResourceDefinition, ResourceModule } from '../../../resources/types';
 import { EcommerceTabs } from '../EcommerceTabs';
-import { orderStatusColors, orders } from '../orders/resource';
-import { RelatedRecords } from '../RelatedRecords';
+import { orders } from '../orders/resource';
 
 const statusColors = { Active: 'teal', Block: 'red' };
 
@@ -65,6 +61,17 @@ export const customers: ResourceDefinition<CustomerRecord, CustomerInput> = {
     { id: 'ordersCount' },
     { id: 'address', wide: true },
   ],
+  status: statusBadge('status', statusColors),
+  figures: [{ id: 'ordersCount' }, { id: 'joiningDate', value: dateCell('joiningDate') }, { id: 'country' }],
+  related: [
+    {
+      id: 'orders',
+      resource: () => orders,
+      filter: (customer) => ({ customer: customer._id }),
+      columns: ['orderDate', 'items', 'total', 'status'],
+      ordering: '-orderDate',
+    },
+  ],
 };
 
 export const resource: ResourceModule['resource'] = customers;
@@ -74,31 +81,5 @@ export function ListPage() {
     <ResourceListPage def={customers}>
       <EcommerceTabs />
     </ResourceListPage>
-  );
-}
-
-/** The customer, then their latest orders. */
-export function DetailPage() {
-  const { t } = useTranslation('ecommerce/customers');
-  return (
-    <ResourceDetailPage def={customers}>
-      {(customer: CustomerRecord) => (
-        <RelatedRecords
-          title={t('orders')}
-          def={orders}
-          filter={{ customer: customer._id }}
-          ordering="-orderDate"
-          empty={t('noOrders')}
-          columns={[
-            { id: 'orderDate', cell: (order: OrderRecord) => dateCell('orderDate')(order) },
-            {
-              id: 'status',
-              cell: (order: OrderRecord, tt) => statusBadge('status', orderStatusColors)(order, tt),
-            },
-            { id: 'total', align: 'right', cell: (order: OrderRecord) => moneyCell('total')(order) },
-          ]}
-        />
-      )}
-    </ResourceDetailPage>
   );
 }

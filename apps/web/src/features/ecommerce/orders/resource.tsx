@@ -83,6 +83,13 @@ export const orders: ResourceDefinition<OrderRecord, OrderInput> = {
     { id: 'paymentMethod', value: paymentCell },
     { id: 'total', value: moneyCell('total') },
   ],
+  status: statusBadge('status', orderStatusColors),
+  figures: [
+    { id: 'total', value: moneyCell('total') },
+    { id: 'items', value: itemsCell },
+    { id: 'orderDate', value: dateCell('orderDate') },
+    { id: 'customer', value: (order) => order.customer?.name ?? null },
+  ],
 };
 
 export const resource: ResourceModule['resource'] = orders;

@@ -8,11 +8,12 @@ import {
   productInputOf,
   productTypes,
 } from '@ledgerdesk/contracts';
-import { Anchor, Badge, Button, Group, Image, Rating, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Image, Text } from '@mantine/core';
 import { IconEye, IconEyeOff, IconShoppingCartPlus } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { RatingStars } from '../../../components/RatingStars';
 import { formatNumber } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { useCan } from '../../../lib/permissions';
@@ -25,6 +26,7 @@ import { ResourceListPage } from '../../../resources/ResourceListPage';
 import type { ResourceDefinition, ResourceModule } from '../../../resources/types';
 import { useCart } from '../cart/cart';
 import { EcommerceTabs } from '../EcommerceTabs';
+import { orders } from '../orders/resource';
 import { ImagesField } from './ImagesField';
 import { ProductGallery } from './ProductGallery';
 
@@ -41,12 +43,11 @@ const nameCell = (product: ProductRecord) => (
 const categoryCell = (product: ProductRecord, t: TFunction) => valueLabel(t, 'category', product.category);
 const ratingCell = (product: ProductRecord, t: TFunction) => (
   <Group gap={6} wrap="nowrap">
-    <Rating
+    <RatingStars
       value={product.rating}
       fractions={10}
-      readOnly
       size="xs"
-      aria-label={t('rating', { rating: product.rating })}
+      label={t('rating', { rating: product.rating })}
     />
     <Text span size="xs" c="dimmed">
       {product.rating.toFixed(1)} ({formatNumber(product.ratingCount)})
@@ -141,6 +142,22 @@ export const products: ResourceDefinition<ProductRecord, ProductInput> = {
     { id: 'seller', value: sellerCell },
     { id: 'categories' },
     { id: 'description', wide: true },
+  ],
+  status: statusBadge('type', productTypeColors),
+  figures: [
+    { id: 'price', value: moneyCell('price') },
+    { id: 'stock', value: stockCell },
+    { id: 'orders' },
+    { id: 'rating', value: ratingCell },
+  ],
+  related: [
+    {
+      id: 'orders',
+      resource: () => orders,
+      filter: (product) => ({ product: product._id }),
+      columns: ['customer', 'orderDate', 'total', 'status'],
+      ordering: '-orderDate',
+    },
   ],
 };
 

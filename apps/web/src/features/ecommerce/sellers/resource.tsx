@@ -1,18 +1,9 @@
-import {
-  type ProductRecord,
-  type SellerInput,
-  type SellerRecord,
-  sellerInput,
-  sellerInputOf,
-} from '@ledgerdesk/contracts';
-import { useTranslation } from 'react-i18next';
-import { dateCell, moneyCell, statusBadge } from '../../../resources/cells';
-import { ResourceDetailPage } from '../../../resources/ResourceDetailPage';
+import { type SellerInput, type SellerRecord, sellerInput, sellerInputOf } from '@ledgerdesk/contracts';
+import { dateCell, moneyCell } from '../../../resources/cells';
 import { ResourceListPage } from '../../../resources/ResourceListPage';
 import type { ResourceDefinition, ResourceModule } from '../../../resources/types';
 import { EcommerceTabs } from '../EcommerceTabs';
-import { products, productTypeColors } from '../products/resource';
-import { RelatedRecords } from '../RelatedRecords';
+import { products } from '../products/resource';
 
 /**
  * Sellers (GET /sellers reads the same list): their store, products and revenue; one with
@@ -55,6 +46,20 @@ export const sellers: ResourceDefinition<SellerRecord, SellerInput> = {
     { id: 'productsCount' },
     { id: 'revenue', value: moneyCell('revenue') },
   ],
+  figures: [
+    { id: 'revenue', value: moneyCell('revenue') },
+    { id: 'productsCount' },
+    { id: 'joinedDate', value: dateCell('joinedDate') },
+  ],
+  related: [
+    {
+      id: 'products',
+      resource: () => products,
+      filter: (seller) => ({ seller: seller._id }),
+      columns: ['price', 'stock', 'orders', 'type'],
+      ordering: '-orders',
+    },
+  ],
 };
 
 export const resource: ResourceModule['resource'] = sellers;
@@ -64,32 +69,5 @@ export function ListPage() {
     <ResourceListPage def={sellers}>
       <EcommerceTabs />
     </ResourceListPage>
-  );
-}
-
-/** The seller, then their best-selling products. */
-export function DetailPage() {
-  const { t } = useTranslation('ecommerce/sellers');
-  return (
-    <ResourceDetailPage def={sellers}>
-      {(seller: SellerRecord) => (
-        <RelatedRecords
-          title={t('products')}
-          def={products}
-          filter={{ seller: seller._id }}
-          ordering="-orders"
-          empty={t('noProducts')}
-          columns={[
-            { id: 'price', align: 'right', cell: (product: ProductRecord) => moneyCell('price')(product) },
-            { id: 'stock', align: 'right', cell: (product: ProductRecord) => product.stock },
-            { id: 'orders', align: 'right', cell: (product: ProductRecord) => product.orders },
-            {
-              id: 'type',
-              cell: (product: ProductRecord, tt) => statusBadge('type', productTypeColors)(product, tt),
-            },
-          ]}
-        />
-      )}
-    </ResourceDetailPage>
   );
 }

@@ -5,14 +5,16 @@ import {
   inputOf,
   jobTypes,
 } from '@ledgerdesk/contracts';
-import { ActionIcon, Badge, Group, Rating } from '@mantine/core';
+import { ActionIcon, Badge, Group } from '@mantine/core';
 import { IconBookmark, IconBookmarkFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { RatingStars } from '../../../components/RatingStars';
 import { useCan } from '../../../lib/permissions';
 import { useResourceMutations } from '../../../resources/api';
 import { statusBadge } from '../../../resources/cells';
 import { ResourceListPage } from '../../../resources/ResourceListPage';
 import type { ResourceDefinition, ResourceModule } from '../../../resources/types';
+import { applications } from '../applications/resource';
 import { JobsTabs } from '../JobsTabs';
 
 /** A candidate's bookmark: a toggle for those who may change candidates, a mark for the others. */
@@ -46,7 +48,7 @@ function BookmarkToggle({ candidate }: { candidate: CandidateRecord }) {
 }
 
 const ratingCell = (candidate: CandidateRecord) => (
-  <Rating value={candidate.rating} fractions={2} readOnly size="sm" aria-label={String(candidate.rating)} />
+  <RatingStars value={candidate.rating} label={String(candidate.rating)} />
 );
 const skillsCell = (candidate: CandidateRecord) => (
   <Group gap={4}>
@@ -114,6 +116,20 @@ export const candidates: ResourceDefinition<CandidateRecord, CandidateInput> = {
     { id: 'email' },
     { id: 'phone' },
     { id: 'skills', value: skillsCell, wide: true },
+  ],
+  figures: [
+    { id: 'rating', value: ratingCell },
+    { id: 'type', value: statusBadge('type', {}) },
+    { id: 'location' },
+  ],
+  related: [
+    {
+      id: 'applications',
+      resource: () => applications,
+      filter: (candidate) => ({ candidate: candidate.id }),
+      columns: ['company', 'date', 'status'],
+      ordering: '-date',
+    },
   ],
 };
 

@@ -5,13 +5,16 @@ import {
   type JobCompanyRecord,
   jobCompanyInput,
 } from '@ledgerdesk/contracts';
-import { Anchor, Rating } from '@mantine/core';
+import { Anchor } from '@mantine/core';
+import { RatingStars } from '../../../components/RatingStars';
 import { ResourceListPage } from '../../../resources/ResourceListPage';
 import type { ResourceDefinition, ResourceModule } from '../../../resources/types';
+import { applications } from '../applications/resource';
 import { JobsTabs } from '../JobsTabs';
+import { jobs } from '../resource';
 
 const ratingCell = (company: JobCompanyRecord) => (
-  <Rating value={company.rating} fractions={2} readOnly size="sm" aria-label={String(company.rating)} />
+  <RatingStars value={company.rating} label={String(company.rating)} />
 );
 const websiteCell = (company: JobCompanyRecord) =>
   company.website ? (
@@ -81,6 +84,23 @@ export const companies: ResourceDefinition<JobCompanyRecord, JobCompanyInput> = 
     { id: 'website', value: websiteCell },
     { id: 'email' },
     { id: 'companyInfo', wide: true },
+  ],
+  figures: [{ id: 'vacancy' }, { id: 'jobs' }, { id: 'employeeRange' }, { id: 'rating', value: ratingCell }],
+  related: [
+    {
+      id: 'jobs',
+      resource: () => jobs,
+      filter: (company) => ({ company: company.id }),
+      columns: ['location', 'type', 'postDate', 'status'],
+      ordering: '-postDate',
+    },
+    {
+      id: 'applications',
+      resource: () => applications,
+      filter: (company) => ({ company: company.id }),
+      columns: ['designation', 'date', 'status'],
+      ordering: '-date',
+    },
   ],
 };
 
