@@ -39,19 +39,18 @@ import { SearchInput } from '../../components/SearchInput';
 import { i18n } from '../../i18n';
 import { errorMessageOf } from '../../lib/api';
 import { formatBytes, formatDateTime, formatMoney, formatNumber, formatQuantity } from '../../lib/format';
-import { hasMorePages } from '../../lib/list';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { usePageTitle } from '../../lib/page-title';
 import { useCan } from '../../lib/permissions';
 import { useTableUrlState } from '../../lib/table-url-state';
-import { saveBlob } from '../../lib/transfer';
 import { ClearFiltersButton, isFiltered } from '../../resources/ResourceFilters';
 import { actionsColumn, DeleteMenuItem } from '../../resources/ResourceTable';
 import {
-  type BulkDeleteOutcome,
+  type BlockedCode,
+  blockedCodesOf,
   codeFilters,
+  exportCodes,
   exportLibrary,
-  fetchCodes,
   useBulkDelete,
   useBulkSetActive,
   useCode,
@@ -60,7 +59,6 @@ import {
 } from './api';
 import { CodeFormModal, type CodeFormState } from './CodeFormModal';
 import { CodePicker } from './CodePicker';
-import { csvHeader, csvLineOf } from './csv';
 import { DeleteCodeDialog } from './DeleteCodeDialog';
 import { LibraryTabs } from './LibraryTabs';
 import { browserUrl, codeLabel, levelLabel, parentLevel, toRef, updateBodyOf } from './levels';
@@ -68,9 +66,6 @@ import classes from './library.module.css';
 import { MoveCodeModal } from './MoveCodeModal';
 
 const column = createColumnHelper<CodeRecord>();
-
-/** Rows a CSV export asks for at a time. */
-const EXPORT_PAGE_SIZE = 500;
 
 function Muted({ children }: { children: string }) {
   return (
@@ -92,10 +87,7 @@ async function exportSubtree(record: CodeRecord) {
   }
 }
 
-type BulkDeleteState =
-  | { step: 'confirm' }
-  | { step: 'cascade'; blocked: BulkDeleteOutcome['blocked'] }
-  | null;
+type BulkDeleteState = { step: 'confirm' } | { step: 'cascade'; blocked: BlockedCode[] } | null;
 
 function LevelListPage({ level }: { level: CodeLevel }) {
   const { t } = useTranslation('library');
@@ -113,7 +105,7 @@ function LevelListPage({ level }: { level: CodeLevel }) {
   const [toMove, setToMove] = useState<CodeRecord | null>(null);
   const [toDelete, setToDelete] = useState<CodeRecord | null>(null);
   const [bulkDelete, setBulkDelete] = useState<BulkDeleteState>(null);
-  const [exportState, setExportState] = useState<{ done: number; total: number } | null>(null);
+  const [exportState, setExportState] = useState<{ received: number } | null>(null);
   const exportAbort = useRef<AbortController | null>(null);
   const update = useUpdateCode(level);
   const removeMany = useBulkDelete(level);
@@ -151,37 +143,19 @@ function LevelListPage({ level }: { level: CodeLevel }) {
   const selectedRows = [...selected.values()];
   const clearSelection = () => setSelected(new Map());
 
-  const exportRows = async (rows: CodeRecord[] | null) => {
+  /** Saves the chosen codes, or the list as filtered (`null`), as CSV made by the server. */
+  const exportRows = async (chosen: CodeRecord[] | null) => {
     const controller = new AbortController();
     exportAbort.current = controller;
-    const fileName = `${levelLabel(level).toLowerCase()}-codes.csv`;
+    setExportState({ received: 0 });
     try {
-      const lines: string[] = [csvHeader];
-      if (rows) lines.push(...rows.map(csvLineOf));
-      else {
-        // The list as filtered and ordered, every page of it.
-        const total = codes.data?.count ?? 0;
-        setExportState({ done: 0, total });
-        for (let page = 1; ; page++) {
-          const answer = await fetchCodes(
-            level,
-            { ...table.query, page, pageSize: EXPORT_PAGE_SIZE },
-            controller.signal,
-          );
-          lines.push(...answer.results.map(csvLineOf));
-          // Past a capped count the total is only known at the end: it is at least what is done.
-          setExportState({ done: lines.length - 1, total: Math.max(answer.count, lines.length - 1) });
-          if (!hasMorePages(answer)) break;
-        }
-      }
-      const blob = new Blob(lines, { type: 'text/csv;charset=utf-8' });
-      saveBlob(blob, fileName);
-      notifySuccess(
-        t('export.codesIn', { count: lines.length - 1, file: fileName, size: formatBytes(blob.size) }),
-        {
-          title: t('export.ready'),
-        },
-      );
+      const saved = await exportCodes(level, chosen ? { chosen } : { query: table.query }, {
+        signal: controller.signal,
+        onProgress: ({ received }) => setExportState({ received }),
+      });
+      notifySuccess(t('export.saved', { file: saved.fileName, size: formatBytes(saved.size) }), {
+        title: t('export.ready'),
+      });
     } catch (error) {
       if (!(error instanceof DOMException && error.name === 'AbortError'))
         notifyError(errorMessageOf(error), { title: t('export.failed') });
@@ -568,37 +542,25 @@ function LevelListPage({ level }: { level: CodeLevel }) {
         }
         confirmLabel={
           bulkDelete?.step === 'cascade'
-            ? t('delete.confirmCodes', { count: bulkDelete.blocked.length + blockedCount })
+            ? t('delete.confirmCodes', { count: selected.size + blockedCount })
             : t('common:actions.delete')
         }
         pending={removeMany.isPending}
         onClose={() => setBulkDelete(null)}
         onConfirm={() => {
-          if (bulkDelete?.step === 'cascade') {
-            removeMany.mutate(
-              { records: bulkDelete.blocked.map((item) => item.record), cascade: true },
-              {
-                onSettled: () => {
-                  setBulkDelete(null);
-                  clearSelection();
-                },
-              },
-            );
-            return;
-          }
+          // All or none: the whole selection each time, with the codes below them once confirmed.
+          const cascade = bulkDelete?.step === 'cascade';
           removeMany.mutate(
-            { records: selectedRows, cascade: false },
+            { records: selectedRows, cascade },
             {
-              onSuccess: (outcome) => {
-                if (outcome.blocked.length > 0) {
-                  setSelected(new Map(outcome.blocked.map((item) => [item.record.id, item.record])));
-                  setBulkDelete({ step: 'cascade', blocked: outcome.blocked });
-                } else {
-                  setBulkDelete(null);
-                  clearSelection();
-                }
+              onSuccess: () => {
+                setBulkDelete(null);
+                clearSelection();
               },
-              onError: () => setBulkDelete(null),
+              onError: (error) => {
+                const blocked = cascade ? null : blockedCodesOf(error, selectedRows);
+                setBulkDelete(blocked?.length ? { step: 'cascade', blocked } : null);
+              },
             },
           );
         }}
@@ -637,18 +599,12 @@ function LevelListPage({ level }: { level: CodeLevel }) {
       >
         {exportState ? (
           <Stack gap="sm">
-            <Progress
-              value={exportState.total ? Math.round((exportState.done / exportState.total) * 100) : 0}
-              aria-label={t('list.exportProgress')}
-              size="lg"
-              animated
-            />
-            <Text size="sm" className={classes.progressLabel}>
-              {t('list.exportedOf', {
-                done: formatNumber(exportState.done),
-                count: exportState.total,
-                total: formatNumber(exportState.total),
-              })}
+            {/* A streamed CSV announces no size: the bar runs until the file is complete. */}
+            <Progress value={100} aria-label={t('list.exportProgress')} size="lg" striped animated />
+            <Text size="sm" className={classes.progressLabel} aria-live="polite">
+              {exportState.received
+                ? t('export.received', { size: formatBytes(exportState.received) })
+                : t('export.preparing')}
             </Text>
             <Group justify="flex-end">
               <Button variant="default" onClick={() => exportAbort.current?.abort()}>
