@@ -11,6 +11,7 @@ import {
   Select,
   Stack,
   Text,
+  VisuallyHidden,
 } from '@mantine/core';
 import {
   IconArrowsMove,
@@ -38,7 +39,14 @@ import { PageHeader } from '../../components/PageHeader';
 import { SearchInput } from '../../components/SearchInput';
 import { i18n } from '../../i18n';
 import { errorMessageOf } from '../../lib/api';
-import { formatBytes, formatDateTime, formatMoney, formatNumber, formatQuantity } from '../../lib/format';
+import {
+  formatBytes,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  formatQuantity,
+} from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { usePageTitle } from '../../lib/page-title';
 import { useCan } from '../../lib/permissions';
@@ -66,14 +74,6 @@ import classes from './library.module.css';
 import { MoveCodeModal } from './MoveCodeModal';
 
 const column = createColumnHelper<CodeRecord>();
-
-function Muted({ children }: { children: string }) {
-  return (
-    <Text size="sm" c="dimmed">
-      {children}
-    </Text>
-  );
-}
 
 /** Saves the CSV of a code and the codes below it. */
 async function exportSubtree(record: CodeRecord) {
@@ -187,53 +187,47 @@ function LevelListPage({ level }: { level: CodeLevel }) {
       column.accessor('description', {
         header: t('fields.description'),
         enableSorting: true,
-        cell: ({ getValue }) => (
-          <Text size="sm" lineClamp={2} maw={380}>
-            {getValue()}
-          </Text>
-        ),
+        // The parent under the description, not in a column of its own: the list fits 1280 px.
+        cell: ({ row }) => {
+          const { description, parent } = row.original;
+          return (
+            <div className={classes.described}>
+              <Text size="sm" lineClamp={2} title={description}>
+                {description}
+              </Text>
+              {parent ? (
+                <Text size="xs" c="dimmed" truncate="end" title={`${parent.codeComb} ${parent.description}`}>
+                  <VisuallyHidden>{t('list.parent', { level: levelLabel(above ?? 1) })}: </VisuallyHidden>
+                  <span className={classes.mono}>{parent.codeComb}</span> {parent.description}
+                </Text>
+              ) : null}
+            </div>
+          );
+        },
       }),
     ];
-    if (above) {
-      list.push(
-        column.accessor('parent', {
-          header: t('list.parent', { level: levelLabel(above) }),
-          cell: ({ getValue }) => {
-            const parent = getValue();
-            return parent ? (
-              <Text size="sm" maw={240} truncate="end" title={parent.description}>
-                <span className={classes.mono}>{parent.codeComb}</span> {parent.description}
-              </Text>
-            ) : (
-              <Muted>—</Muted>
-            );
-          },
-        }),
-      );
-    }
     if (level === 4) {
       list.push(
-        column.accessor('unit', {
-          header: t('fields.unit'),
-          cell: ({ getValue }) => {
-            const unit = getValue();
-            return unit ? <Text size="sm">{unit.name}</Text> : <Muted>—</Muted>;
-          },
-        }),
         column.accessor('unitPrice', {
           header: t('fields.unitPrice'),
-          meta: { align: 'right' },
+          meta: { align: 'right', width: 130 },
           cell: ({ getValue }) => <span className={classes.figure}>{formatMoney(getValue())}</span>,
         }),
+        // The unit beside the quantity it counts ("12.500 m³"): one column less.
         column.accessor('quantity', {
           header: t('fields.quantity'),
-          meta: { align: 'right' },
-          cell: ({ getValue }) => <span className={classes.figure}>{formatQuantity(getValue())}</span>,
+          meta: { align: 'right', width: 130 },
+          cell: ({ row }) => (
+            <span className={classes.figure}>
+              {formatQuantity(row.original.quantity)}
+              {row.original.unit ? ` ${row.original.unit.name}` : ''}
+            </span>
+          ),
         }),
         column.accessor('amount', {
           header: t('fields.amount'),
           enableSorting: true,
-          meta: { align: 'right' },
+          meta: { align: 'right', width: 140 },
           cell: ({ getValue }) => (
             <Text size="sm" fw={600} className={classes.figure}>
               {formatMoney(getValue())}
@@ -245,7 +239,7 @@ function LevelListPage({ level }: { level: CodeLevel }) {
       list.push(
         column.accessor('total', {
           header: t('fields.total'),
-          meta: { align: 'right' },
+          meta: { align: 'right', width: 150 },
           cell: ({ getValue }) => (
             <Text size="sm" fw={600} className={classes.figure}>
               {formatMoney(getValue())}
@@ -254,7 +248,7 @@ function LevelListPage({ level }: { level: CodeLevel }) {
         }),
         column.accessor('childCount', {
           header: t('tabs.level', { level: levelLabel(level + 1) }),
-          meta: { align: 'right' },
+          meta: { align: 'right', width: 110 },
           cell: ({ getValue }) => <span className={classes.figure}>{formatNumber(getValue())}</span>,
         }),
       );
@@ -263,6 +257,7 @@ function LevelListPage({ level }: { level: CodeLevel }) {
       column.accessor('isActive', {
         header: t('list.status'),
         enableSorting: true,
+        meta: { width: 110 },
         cell: ({ getValue }) =>
           getValue() ? (
             <Badge color="teal" c="teal.9" bg="teal.0" variant="light">
@@ -274,12 +269,14 @@ function LevelListPage({ level }: { level: CodeLevel }) {
             </Badge>
           ),
       }),
+      // The day in the cell, the time in its tooltip: a date and time would not fit beside the figures.
       column.accessor('updatedAt', {
         header: t('list.updated'),
         enableSorting: true,
+        meta: { width: 130 },
         cell: ({ getValue }) => (
-          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-            {formatDateTime(getValue())}
+          <Text size="sm" style={{ whiteSpace: 'nowrap' }} title={formatDateTime(getValue())}>
+            {formatDate(getValue())}
           </Text>
         ),
       }),
