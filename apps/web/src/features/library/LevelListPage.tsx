@@ -75,6 +75,12 @@ import { MoveCodeModal } from './MoveCodeModal';
 
 const column = createColumnHelper<CodeRecord>();
 
+/**
+ * The width of a column of codes, figures, badges or dates, which never wrap: as narrow as its
+ * content, so that the space left goes to the description.
+ */
+const SNUG = '1%';
+
 /** Saves the CSV of a code and the codes below it. */
 async function exportSubtree(record: CodeRecord) {
   try {
@@ -171,6 +177,7 @@ function LevelListPage({ level }: { level: CodeLevel }) {
       column.accessor('codeComb', {
         header: t('fields.code'),
         enableSorting: true,
+        meta: { width: SNUG },
         cell: ({ row }) => (
           <Anchor
             component={Link}
@@ -196,7 +203,13 @@ function LevelListPage({ level }: { level: CodeLevel }) {
                 {description}
               </Text>
               {parent ? (
-                <Text size="xs" c="dimmed" truncate="end" title={`${parent.codeComb} ${parent.description}`}>
+                <Text
+                  size="xs"
+                  c="dimmed"
+                  truncate="end"
+                  className={classes.parentLine}
+                  title={`${parent.codeComb} ${parent.description}`}
+                >
                   <VisuallyHidden>{t('list.parent', { level: levelLabel(above ?? 1) })}: </VisuallyHidden>
                   <span className={classes.mono}>{parent.codeComb}</span> {parent.description}
                 </Text>
@@ -210,24 +223,25 @@ function LevelListPage({ level }: { level: CodeLevel }) {
       list.push(
         column.accessor('unitPrice', {
           header: t('fields.unitPrice'),
-          meta: { align: 'right', width: 130 },
+          meta: { align: 'right', width: SNUG },
           cell: ({ getValue }) => <span className={classes.figure}>{formatMoney(getValue())}</span>,
         }),
         // The unit beside the quantity it counts ("12.500 m³"): one column less.
         column.accessor('quantity', {
           header: t('fields.quantity'),
-          meta: { align: 'right', width: 130 },
+          meta: { align: 'right', width: 100 },
+          // The unit may go under the figure ("lump / sum"), the figure itself never breaks.
           cell: ({ row }) => (
-            <span className={classes.figure}>
-              {formatQuantity(row.original.quantity)}
+            <>
+              <span className={classes.figure}>{formatQuantity(row.original.quantity)}</span>
               {row.original.unit ? ` ${row.original.unit.name}` : ''}
-            </span>
+            </>
           ),
         }),
         column.accessor('amount', {
           header: t('fields.amount'),
           enableSorting: true,
-          meta: { align: 'right', width: 140 },
+          meta: { align: 'right', width: SNUG },
           cell: ({ getValue }) => (
             <Text size="sm" fw={600} className={classes.figure}>
               {formatMoney(getValue())}
@@ -239,7 +253,7 @@ function LevelListPage({ level }: { level: CodeLevel }) {
       list.push(
         column.accessor('total', {
           header: t('fields.total'),
-          meta: { align: 'right', width: 150 },
+          meta: { align: 'right', width: SNUG },
           cell: ({ getValue }) => (
             <Text size="sm" fw={600} className={classes.figure}>
               {formatMoney(getValue())}
@@ -248,7 +262,7 @@ function LevelListPage({ level }: { level: CodeLevel }) {
         }),
         column.accessor('childCount', {
           header: t('tabs.level', { level: levelLabel(level + 1) }),
-          meta: { align: 'right', width: 110 },
+          meta: { align: 'right', width: SNUG },
           cell: ({ getValue }) => <span className={classes.figure}>{formatNumber(getValue())}</span>,
         }),
       );
@@ -257,7 +271,7 @@ function LevelListPage({ level }: { level: CodeLevel }) {
       column.accessor('isActive', {
         header: t('list.status'),
         enableSorting: true,
-        meta: { width: 110 },
+        meta: { width: SNUG },
         cell: ({ getValue }) =>
           getValue() ? (
             <Badge color="teal" c="teal.9" bg="teal.0" variant="light">
@@ -273,7 +287,7 @@ function LevelListPage({ level }: { level: CodeLevel }) {
       column.accessor('updatedAt', {
         header: t('list.updated'),
         enableSorting: true,
-        meta: { width: 130 },
+        meta: { width: SNUG },
         cell: ({ getValue }) => (
           <Text size="sm" style={{ whiteSpace: 'nowrap' }} title={formatDateTime(getValue())}>
             {formatDate(getValue())}
