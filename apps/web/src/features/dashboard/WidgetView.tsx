@@ -112,8 +112,8 @@ function ExportButtons({ id, title, chart, background }: ExportButtonsProps) {
           aria-label={csv}
           title={csv}
           onClick={() =>
-            void exportWidget(source.dashboard, id, source.period).catch((error: unknown) =>
-              notifyError(errorMessageOf(error), { title: t('export.failed') }),
+            void exportWidget(source.dashboard, id, source.period, `${fileName(title)}.csv`).catch(
+              (error: unknown) => notifyError(errorMessageOf(error), { title: t('export.failed') }),
             )
           }
         >

@@ -21,6 +21,6 @@ export function useDashboard<D extends DashboardName>(name: D, period: Dashboard
 }
 
 /** Saves a widget's figures as CSV, made by the server for the same period and zone as on screen. */
-export function exportWidget(name: DashboardName, widget: string, period: DashboardPeriod) {
-  return downloadFile(`/dashboard/${name}/${widget}/export`, { query: { period, tz: timeZone } });
+export function exportWidget(name: DashboardName, widget: string, period: DashboardPeriod, fileName: string) {
+  return downloadFile(`/dashboard/${name}/${widget}/export`, { query: { period, tz: timeZone }, fileName });
 }
