@@ -229,13 +229,12 @@ function LevelListPage({ level }: { level: CodeLevel }) {
         // The unit beside the quantity it counts ("12.500 m³"): one column less.
         column.accessor('quantity', {
           header: t('fields.quantity'),
-          meta: { align: 'right', width: 100 },
-          // The unit may go under the figure ("lump / sum"), the figure itself never breaks.
+          meta: { align: 'right', width: SNUG },
           cell: ({ row }) => (
-            <>
-              <span className={classes.figure}>{formatQuantity(row.original.quantity)}</span>
+            <span className={classes.figure}>
+              {formatQuantity(row.original.quantity)}
               {row.original.unit ? ` ${row.original.unit.name}` : ''}
-            </>
+            </span>
           ),
         }),
         column.accessor('amount', {
