@@ -13,13 +13,14 @@ export const test = base.extend<{ pageErrors: string[] }>({
     await use(url);
   },
   // A toast under the pointer waits for it to leave before it closes (Mantine pauses on hover), so
-  // one that lands over the next control would block it for good: close the toasts in the way.
+  // one that lands where the last click left the pointer would block the next control for good.
+  // The pointer moves to a corner; the toast stays to be read and closes on its own time.
   page: async ({ page }, use) => {
-    const toasts = page.locator('.mantine-Notification-root');
-    await page.addLocatorHandler(toasts.first(), async () => {
-      for (const close of await toasts.getByRole('button', { name: 'Close notification' }).all())
-        await close.click({ timeout: 2_000 }).catch(() => undefined);
-    });
+    await page.addLocatorHandler(
+      page.locator('.mantine-Notification-root').first(),
+      () => page.mouse.move(0, 0),
+      { noWaitAfter: true },
+    );
     await use(page);
   },
   pageErrors: [

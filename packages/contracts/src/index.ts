@@ -3,6 +3,7 @@ export * from './api';
 export * from './api-keys';
 export * from './audit';
 export * from './auth';
+export * from './bulk';
 export * from './countries';
 export * from './crm';
 export * from './dashboards';

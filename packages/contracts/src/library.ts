@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { booleanQuery, listQuery, recordVersion, text, timestamp, versionInput } from './api';
+import { BULK_LIMIT, bulkDeleteBody, bulkMessages, bulkUpdateBody } from './bulk';
 
 export const codeLevels = [1, 2, 3, 4] as const;
 export type CodeLevel = (typeof codeLevels)[number];
@@ -150,6 +151,42 @@ export type CodeUpdate = z.input<typeof codeUpdate>;
 
 export const codeDeleteQuery = z.object({ cascade: z.optional(booleanQuery) });
 
+/**
+ * `GET /api/library/export/`: the whole library; `root`: the subtree of a code; `level` (with a
+ * level list's filters `parent`, `isActive`, `search`): that list's codes.
+ */
+export const libraryExportQuery = z.extend(
+  z.pick(codeListQuery, { search: true, parent: true, isActive: true }),
+  {
+    root: z.optional(z.uuid('root must be a code id.')),
+    level: z.optional(
+      z.pipe(
+        z.enum(['1', '2', '3', '4'], 'level must be 1, 2, 3 or 4.'),
+        z.transform((v) => Number(v) as CodeLevel),
+      ),
+    ),
+  },
+);
+export type LibraryExportQuery = z.input<typeof libraryExportQuery>;
+/** `POST /api/library/export/`: the codes chosen (of any level), as many as a bulk request names. */
+export const librarySelectionExport = z.object({
+  ids: z
+    .array(z.uuid('Not a valid id.'))
+    .check(z.minLength(1, bulkMessages.atLeastOne), z.maxLength(BULK_LIMIT, bulkMessages.tooMany)),
+});
+export type LibrarySelectionExport = z.input<typeof librarySelectionExport>;
+
+/**
+ * Bulk changes of the codes of one level, in the shape of every bulk request (bulk.ts). A delete
+ * without `cascade` is refused (409 HAS_CHILDREN) when any code has codes below it: `fieldErrors`
+ * then holds each such code's id with how many codes sit below it.
+ */
+export const codeBulkDelete = z.extend(bulkDeleteBody, { cascade: z.optional(z.boolean()) });
+export type CodeBulkDelete = z.input<typeof codeBulkDelete>;
+/** The fields a bulk update may set on every code chosen (a code's own segment is its alone). */
+export const codeBulkUpdate = bulkUpdateBody(z.partial(z.omit(z.object(codeFieldTypes), { code: true })));
+export type CodeBulkUpdate = z.input<typeof codeBulkUpdate>;
+
 export const librarySearchQuery = z.object({
   q: text(100, 'The search is too long.').check(z.minLength(1, 'Please enter something to search for.')),
   limit: z._default(
@@ -216,6 +253,12 @@ export type ImportEvent =
   | ({ type: 'done' } & ImportSummary)
   | { type: 'failed'; errorMessage: string };
 
+/** Codes named in a message: the first few, then how many more. */
+function namesOf(names: string[], shown = 5): string {
+  const more = names.length - shown;
+  return more > 0 ? `${names.slice(0, shown).join(', ')} and ${more} more` : names.join(', ');
+}
+
 export const libraryMessages = {
   added: (level: number) => `L${level}Code Added Successfully`,
   addFailed: (level: number) => `Failed to add L${level}Code.`,
@@ -228,6 +271,9 @@ export const libraryMessages = {
   codeTaken: (codeComb: string) => `The code ${codeComb} already exists under this parent.`,
   hasChildren: (level: number, count: number) =>
     `This L${level} code has ${count} code${count === 1 ? '' : 's'} below it. Delete them too, or move them first.`,
+  /** A bulk delete refused: the codes with codes below them, named ("5000-10, 5000-20 and 2 more"). */
+  manyHaveChildren: (names: string[]) =>
+    `${names.length === 1 ? `${names[0]} has codes` : `${namesOf(names)} have codes`} below: delete them too, or move them first. Nothing was deleted.`,
   itemFieldsOnL4: 'Unit, unit price, quantity and taxable belong to L4 items only.',
   kindOnL1: 'Only an L1 code is income or expense: its codes below count as it does.',
   unitMissing: 'The unit does not exist.',

@@ -1,6 +1,13 @@
 import type { Area, ListQuery } from '@ledgerdesk/contracts';
 import {
   auditEntry,
+  BULK_LIMIT,
+  type BulkItem,
+  bulkDeleteBody,
+  bulkDeleted,
+  bulkMessages,
+  bulkUpdateBody,
+  bulkUpdated,
   errorResponse,
   listQuery,
   listResponse,
@@ -16,7 +23,8 @@ import type { Database } from '../db/client';
 import { uniqueViolation } from '../db/errors';
 import { auditLog } from '../db/schema';
 import { type AuditLog, auditEntryOf } from '../lib/audit';
-import { csvLine } from '../lib/csv';
+import { checkBatch, distinctItems, eachOfBatch } from '../lib/bulk';
+import { csvLine, sendCsv } from '../lib/csv';
 import { AppError } from '../lib/errors';
 import { added, deleted, updated } from '../lib/responses';
 import {
@@ -130,11 +138,7 @@ const existingKey = (key: string): string => {
   if (!recordKey.safeParse(key).success) throw AppError.notFound();
   return key;
 };
-const bulkDelete = z.object({
-  ids: z
-    .array(z.uuid('Not a valid id.'))
-    .check(z.minLength(1, 'Choose at least one.'), z.maxLength(500, 'At most 500 at once.')),
-});
+const bulkDescription = `All or nothing, in one transaction. Each item may carry the version read: a stale one answers 409 STALE_RECORD naming every stale record (fieldErrors by id); an unknown id answers 404 naming them; a record refused answers its error, named. At most ${BULK_LIMIT} items.`;
 
 /** What a walk over every resource needs of one (versions.test.ts): where it is, how a record is input. */
 export type RegisteredResource = {
@@ -253,6 +257,45 @@ export function registerResource<
       }),
     );
 
+  const updateIn = async (
+    executor: Database,
+    id: string,
+    changes: Record<string, unknown>,
+    expected: number | undefined,
+    actor: Actor,
+  ): Promise<R> => {
+    // FOR UPDATE: a concurrent update of the record waits for this one, then reads what it wrote.
+    const [current] = (await executor
+      .select()
+      .from(table)
+      .where(eq(table.id, id))
+      .limit(1)
+      .for('update')) as Row<T>[];
+    if (!current) throw AppError.notFound();
+    const version = (current as { version: number }).version;
+    const before = await describe(executor, current);
+    if (isStale(expected, version)) throw AppError.stale(before);
+    // The fields not sent keep their values: the input is the current record with the changes.
+    const { version: _read, ...stored } = def.toInput(before) as Record<string, unknown>;
+    const parsed = def.input.safeParse({ ...stored, ...changes });
+    // A stored value that no longer passes (a deleted user it named) is the client's to fix: a 400.
+    if (!parsed.success) throw AppError.badRequest(messages.validation, fieldErrorsOf(parsed.error));
+    const merged = parsed.data as z.output<I>;
+    const unchanged = def.input.safeParse(stored);
+    if (unchanged.success && sameInput(unchanged.data, merged)) return before;
+    await def.validate?.(executor, merged, id);
+    const values = changedValues(table, current, def.toValues(merged, current) as Record<string, unknown>);
+    const [row] = (await executor
+      .update(table)
+      .set({ ...values, version: nextVersion(table.version), updatedBy: actor.id } as never)
+      .where(and(eq(table.id, id), eq(table.version, version)))
+      .returning()) as Row<T>[];
+    if (!row) throw AppError.stale(await describe(executor, await findById(executor, table, id)));
+    await def.writeChildren?.(executor, id, merged, { before, actor });
+    const after = await describe(executor, await reread(executor, id, row));
+    await audit.record(executor, actor, { action: 'update', entity: def.entity, key: id, before, after });
+    return after;
+  };
   /**
    * An update (PATCH, and PUT at the alias): the changes merged onto the stored record. A version
    * sent (`version` or If-Match) that is not the stored one answers 409 STALE_RECORD with the record
@@ -263,46 +306,7 @@ export function registerResource<
   const update = (id: string, body: object, ifMatch: string | undefined, actor: Actor) => {
     const { version: sent, ...changes } = body as { version?: number };
     const expected = expectedVersion(sent, ifMatch);
-    return written(
-      db.transaction(async (tx) => {
-        const executor = tx as Database;
-        // FOR UPDATE: a concurrent update of the record waits for this one, then reads what it wrote.
-        const [current] = (await executor
-          .select()
-          .from(table)
-          .where(eq(table.id, id))
-          .limit(1)
-          .for('update')) as Row<T>[];
-        if (!current) throw AppError.notFound();
-        const version = (current as { version: number }).version;
-        const before = await describe(executor, current);
-        if (isStale(expected, version)) throw AppError.stale(before);
-        // The fields not sent keep their values: the input is the current record with the changes.
-        const { version: _read, ...stored } = def.toInput(before) as Record<string, unknown>;
-        const parsed = def.input.safeParse({ ...stored, ...changes });
-        // A stored value that no longer passes (a deleted user it named) is the client's to fix: a 400.
-        if (!parsed.success) throw AppError.badRequest(messages.validation, fieldErrorsOf(parsed.error));
-        const merged = parsed.data as z.output<I>;
-        const unchanged = def.input.safeParse(stored);
-        if (unchanged.success && sameInput(unchanged.data, merged)) return before;
-        await def.validate?.(executor, merged, id);
-        const values = changedValues(
-          table,
-          current,
-          def.toValues(merged, current) as Record<string, unknown>,
-        );
-        const [row] = (await executor
-          .update(table)
-          .set({ ...values, version: nextVersion(table.version), updatedBy: actor.id } as never)
-          .where(and(eq(table.id, id), eq(table.version, version)))
-          .returning()) as Row<T>[];
-        if (!row) throw AppError.stale(await describe(executor, await findById(executor, table, id)));
-        await def.writeChildren?.(executor, id, merged, { before, actor });
-        const after = await describe(executor, await reread(executor, id, row));
-        await audit.record(executor, actor, { action: 'update', entity: def.entity, key: id, before, after });
-        return after;
-      }),
-    );
+    return written(db.transaction((tx) => updateIn(tx as Database, id, changes, expected, actor)));
   };
 
   const remove = async (executor: Database, id: string, actor: Actor) => {
@@ -366,11 +370,7 @@ export function registerResource<
         yield csvLine(columns);
         for (let next = first; next.last; next = await batch(next.last)) yield next.text;
       };
-      const { Readable } = await import('node:stream');
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${def.entity}s.csv"`)
-        .send(Readable.from(lines()));
+      return sendCsv(reply, `${def.entity}s.csv`, lines());
     },
   );
 
@@ -481,6 +481,38 @@ export function registerResource<
     },
   );
 
+  /**
+   * A bulk change, all or nothing (contracts' bulk.ts): the records locked, every id and version
+   * checked before anything is written, then `work` on each in the same transaction.
+   */
+  const bulk = (
+    items: BulkItem[],
+    work: (executor: Database, row: { id: string; version: number }) => Promise<void>,
+  ) =>
+    written(
+      db.transaction(async (tx) => {
+        const executor = tx as Database;
+        const distinct = distinctItems(items);
+        const rows = (await executor
+          .select({ id: table.id, version: table.version })
+          .from(table)
+          .where(
+            inArray(
+              table.id,
+              distinct.map((item) => item.id),
+            ),
+          )
+          .for('update')) as { id: string; version: number }[];
+        await eachOfBatch(
+          checkBatch(distinct, rows),
+          (row) => `${def.label} ${row.id}`,
+          // A unique constraint broken by one record is named with that record.
+          (row) => work(executor, row).catch(conflictOf),
+        );
+        return distinct.length;
+      }),
+    );
+
   r.post(
     `${def.path}/bulk-delete`,
     {
@@ -488,22 +520,41 @@ export function registerResource<
       schema: {
         tags,
         summary: `Delete several ${def.label}s, all or none`,
-        body: bulkDelete,
-        response: { 200: mutationResponse(z.object({ deleted: z.number() })), ...errors },
+        description: bulkDescription,
+        body: bulkDeleteBody,
+        response: { 200: mutationResponse(bulkDeleted), ...errors },
       },
     },
     async (request) => {
-      const ids = [...new Set(request.body.ids)];
       const actor = actorOf(request);
-      await written(
-        db.transaction(async (tx) => {
-          const executor = tx as Database;
-          const found = await executor.select({ id: table.id }).from(table).where(inArray(table.id, ids));
-          if (found.length !== ids.length) throw AppError.notFound();
-          for (const id of ids) await remove(executor, id, actor);
-        }),
-      );
-      return deleted({ deleted: ids.length });
+      const count = await bulk(request.body.items, (executor, row) => remove(executor, row.id, actor));
+      return deleted({ deleted: count });
+    },
+  );
+
+  r.post(
+    `${def.path}/bulk-update`,
+    {
+      config: { access: manage },
+      schema: {
+        tags,
+        summary: `Set the same fields on several ${def.label}s, all or none`,
+        description: bulkDescription,
+        body: bulkUpdateBody(patch),
+        response: { 200: mutationResponse(bulkUpdated), ...errors },
+      },
+    },
+    async (request) => {
+      const changes = request.body.changes as Record<string, unknown>;
+      if (Object.keys(changes).length === 0)
+        throw AppError.badRequest(bulkMessages.noChange, { changes: bulkMessages.noChange });
+      const actor = actorOf(request);
+      let changed = 0;
+      await bulk(request.body.items, async (executor, row) => {
+        const after = await updateIn(executor, row.id, changes, undefined, actor);
+        if (after.version !== row.version) changed++;
+      });
+      return updated({ updated: changed });
     },
   );
 

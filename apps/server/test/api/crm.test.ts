@@ -125,9 +125,9 @@ describe('CRM companies', () => {
     expect(refused.json().errorMessage).toBe(
       'This company is still linked to 1 contact and 1 deal: move or delete them first.',
     );
-    expect((await call('POST', '/api/apps/company/bulk-delete', { ids: [company._id] })).statusCode).toBe(
-      409,
-    );
+    expect(
+      (await call('POST', '/api/apps/company/bulk-delete', { items: [{ id: company._id }] })).statusCode,
+    ).toBe(409);
     expect((await call('DELETE', `/api/apps/deal/${deal._id}`)).statusCode).toBe(200);
     expect((await call('DELETE', `/api/apps/contact/${contact._id}`)).statusCode).toBe(200);
     expect((await call('DELETE', `/api/apps/company/${company._id}`)).statusCode).toBe(200);

@@ -128,10 +128,12 @@ describe('the resource engine (tasks)', () => {
     expect(one.json()).toMatchObject({ successMessage: 'Deleted Successfully', data: { id: a._id } });
     expect((await call('GET', `/api/apps/task/${a._id}`)).statusCode).toBe(404);
     // One unknown id among them: nothing is deleted.
-    const partial = await call('POST', '/api/apps/task/bulk-delete', { ids: [b._id, a._id] });
+    const partial = await call('POST', '/api/apps/task/bulk-delete', {
+      items: [{ id: b._id }, { id: a._id }],
+    });
     expect(partial.statusCode).toBe(404);
     expect((await call('GET', `/api/apps/task/${b._id}`)).statusCode).toBe(200);
-    const bulk = await call('POST', '/api/apps/task/bulk-delete', { ids: [b._id, c._id] });
+    const bulk = await call('POST', '/api/apps/task/bulk-delete', { items: [{ id: b._id }, { id: c._id }] });
     expect(bulk.json().data).toEqual({ deleted: 2 });
     expect((await call('GET', '/api/apps/task?search=Temporary')).json().count).toBe(0);
     // One delete entry for each task deleted, none for the refused bulk delete.

@@ -211,7 +211,7 @@ describe('ticket counters', () => {
     const g = await addTicket({ title: 'G' });
     const h = await addTicket({ title: 'H' });
     await call('DELETE', `/api/apps/ticket/${g._id}`);
-    await call('POST', '/api/apps/ticket/bulk-delete', { ids: [h._id] });
+    await call('POST', '/api/apps/ticket/bulk-delete', { items: [{ id: h._id }] });
     await db
       .update(auditLog)
       .set({ at: daysAgo(40) })

@@ -71,6 +71,8 @@ export interface DownloadProgress {
 
 export interface DownloadOptions {
   query?: RequestOptions['query'];
+  /** Sent as JSON in a POST (what to export, when it is too long for the address); a GET without. */
+  body?: unknown;
   /** The name to save under; by default the one the server gives, else "download". */
   fileName?: string;
   onProgress?: (progress: DownloadProgress) => void;
@@ -85,11 +87,17 @@ export async function downloadFile(
   path: string,
   options: DownloadOptions = {},
 ): Promise<{ fileName: string; size: number }> {
-  const { query, onProgress, signal } = options;
+  const { query, body, onProgress, signal } = options;
   let response: Response;
   try {
     response = await fetch(apiUrl(path, query), {
-      headers: { Accept: '*/*', ...bearer() },
+      ...(body === undefined
+        ? { headers: { Accept: '*/*', ...bearer() } }
+        : {
+            method: 'POST',
+            headers: { Accept: '*/*', 'Content-Type': 'application/json', ...bearer() },
+            body: JSON.stringify(body),
+          }),
       credentials: 'same-origin',
       signal,
     });

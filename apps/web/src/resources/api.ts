@@ -128,7 +128,7 @@ export function useResourceMutations<Rec, Values>(def: ResourceDefinition<Rec, V
 
   const bulkRemove = useMutation({
     mutationFn: (keys: string[]) =>
-      api.post<Saved<{ deleted: number }>>(`${def.api}/bulk-delete`, { ids: keys }),
+      api.post<Saved<{ deleted: number }>>(`${def.api}/bulk-delete`, { items: keys.map((id) => ({ id })) }),
     onSuccess: ({ successMessage }, keys) => {
       removeFromLists(new Set(keys));
       notifySuccess(successMessage);

@@ -1,7 +1,12 @@
 import { Readable } from 'node:stream';
 import {
+  BULK_LIMIT,
+  bulkDeleted,
+  bulkUpdated,
   type CodeLevel,
   type CodeRecord,
+  codeBulkDelete,
+  codeBulkUpdate,
   codeCreate,
   codeDeleteQuery,
   codeLevels,
@@ -15,7 +20,9 @@ import {
   importQuery,
   importRowError,
   importSummary,
+  libraryExportQuery,
   librarySearchQuery,
+  librarySelectionExport,
   listResponse,
   messages,
   mutationResponse,
@@ -28,12 +35,13 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
+import { sendCsv } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
 import { added, deleted, updated } from '../../lib/responses';
 import { etagOf, ifMatchHeaders, versionDescription } from '../../lib/versions';
 import { actorOf } from '../../plugins/auth';
 import type { LibraryService } from './service';
-import type { LibraryTransfer } from './transfer';
+import type { ExportSelection, LibraryTransfer } from './transfer';
 
 /** A code as GET answers it, its version as the ETag (what an update's If-Match sends back). */
 async function withEtag(reply: FastifyReply, found: Promise<CodeRecord>) {
@@ -45,6 +53,7 @@ async function withEtag(reply: FastifyReply, found: Promise<CodeRecord>) {
 const IMPORT_LIMIT_BYTES = 64 * 1024 * 1024;
 const errors = { 400: errorResponse, 404: errorResponse, 409: errorResponse };
 const tags = ['library'];
+const bulkDescription = `All or nothing, in one transaction, every code audited. Each item may carry the version read: a stale one answers 409 STALE_RECORD naming every stale code (fieldErrors by id); an unknown id (or a code of another level) answers 404 naming them; a code refused answers its error, named. At most ${BULK_LIMIT} items.`;
 
 export function libraryRoutes(app: FastifyInstance, library: LibraryService, transfer: LibraryTransfer) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -134,6 +143,34 @@ export function libraryRoutes(app: FastifyInstance, library: LibraryService, tra
             actorOf(request),
           ),
         ),
+    );
+    r.post(
+      `${base}bulk-delete/`,
+      {
+        config: { access: 'library.manage' },
+        schema: {
+          tags,
+          summary: `Delete several ${name}s, all or none; with cascade, the codes below them too`,
+          description: `${bulkDescription} Without cascade, a code with codes below it refuses the batch: 409 HAS_CHILDREN, fieldErrors holding each such code's id and how many codes sit below it.`,
+          body: codeBulkDelete,
+          response: { 200: mutationResponse(bulkDeleted), ...errors },
+        },
+      },
+      async (request) => deleted(await library.bulkRemove(level, request.body, actorOf(request))),
+    );
+    r.post(
+      `${base}bulk-update/`,
+      {
+        config: { access: 'library.manage' },
+        schema: {
+          tags,
+          summary: `Set the same fields (active, parent, …) on several ${name}s, all or none`,
+          description: bulkDescription,
+          body: codeBulkUpdate,
+          response: { 200: mutationResponse(bulkUpdated), ...errors },
+        },
+      },
+      async (request) => updated(await library.bulkUpdate(level, request.body, actorOf(request))),
     );
   }
 
@@ -252,32 +289,52 @@ export function libraryRoutes(app: FastifyInstance, library: LibraryService, tra
     },
   );
 
+  /** The codes of a selection as CSV: the first chunk read before answering (a 404 stays a 404). */
+  const sendExport = async (reply: FastifyReply, fileName: string, selection: ExportSelection) => {
+    const lines = transfer.exportCsv(selection);
+    const first = await lines.next();
+    const rest = async function* () {
+      if (!first.done) yield first.value;
+      yield* lines;
+    };
+    return sendCsv(reply, fileName, rest());
+  };
   r.get(
     '/api/library/export/',
     {
       config: { access: 'library.view', rateClass: 'expensive' },
       schema: {
         tags,
-        summary: 'The library, or the subtree of `root`, as CSV (the import format)',
-        querystring: z.object({ root: z.optional(z.uuid('root must be a code id.')) }),
+        summary: 'The library as CSV (the import format): all of it, the subtree of `root`, or a level list',
+        description:
+          '`root`: a code and the codes below it. `level` (1–4), with the filters of its list (`parent`, `isActive`, `search`): the codes of that list. Neither: the whole library.',
+        querystring: libraryExportQuery,
+        response: { 400: errorResponse, 404: errorResponse },
       },
     },
     async (request, reply) => {
-      const lines = transfer.exportCsv(request.query.root);
-      // Read the first chunk before answering, so that an unknown root is still a clean 404.
-      const first = await lines.next();
-      const rest = async function* () {
-        if (!first.done) yield first.value;
-        yield* lines;
-      };
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="code-library${request.query.root ? '-subtree' : ''}.csv"`,
-        )
-        .send(Readable.from(rest()));
+      const { root, level, ...filters } = request.query;
+      if (root && level) {
+        const message = 'Export a subtree (root) or a level list (level), not both.';
+        throw AppError.badRequest(message, { root: message });
+      }
+      if (level) return sendExport(reply, `l${level}-codes.csv`, { level, ...filters });
+      return sendExport(reply, root ? 'code-library-subtree.csv' : 'code-library.csv', { root });
     },
+  );
+  r.post(
+    '/api/library/export/',
+    {
+      config: { access: 'library.view', rateClass: 'expensive' },
+      schema: {
+        tags,
+        summary: 'The codes chosen, as CSV (the import format)',
+        description: `At most ${BULK_LIMIT} ids; an unknown one answers 404 naming it (fieldErrors by id).`,
+        body: librarySelectionExport,
+        response: { 400: errorResponse, 404: errorResponse },
+      },
+    },
+    (request, reply) => sendExport(reply, 'codes-selected.csv', { ids: request.body.ids }),
   );
 
   // CSV arrives as text. The parser is this module's only (app.ts registers each module as an

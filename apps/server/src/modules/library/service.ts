@@ -1,8 +1,11 @@
 import {
+  bulkMessages,
   type CodeKind,
   type CodeLevel,
   type CodeRecord,
   type CodeRef,
+  type codeBulkDelete,
+  type codeBulkUpdate,
   type codeCreate,
   type codeListQuery,
   type codeUpdate,
@@ -21,6 +24,7 @@ import type { Database } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
 import { libraryCodes, libraryRollups, libraryUnits } from '../../db/schema';
 import type { Actor, AuditLog } from '../../lib/audit';
+import { checkBatch, distinctItems, eachOfBatch } from '../../lib/bulk';
 import { AppError } from '../../lib/errors';
 import { mergeOnto } from '../../lib/merge';
 import { changedValues, expectedVersion, isStale, nextVersion } from '../../lib/versions';
@@ -233,6 +237,142 @@ export function createLibraryService(deps: { db: Database; audit: AuditLog }) {
     throw error;
   }
 
+  /** The codes of a level named by a bulk request, locked for its transaction. */
+  function lockCodes(executor: Database, level: CodeLevel, items: { id: string }[]) {
+    return executor
+      .select()
+      .from(libraryCodes)
+      .where(
+        and(
+          eq(libraryCodes.level, level),
+          inArray(
+            libraryCodes.id,
+            items.map((item) => item.id),
+          ),
+        ),
+      )
+      .for('update');
+  }
+
+  /** How many codes sit below each of `ids` (codes of `level`); those with none are left out. */
+  async function descendantCounts(executor: Database, level: CodeLevel, ids: string[]) {
+    if (level === 4 || ids.length === 0) return new Map<string, number>();
+    const below = ancestorColumn(level as 1 | 2 | 3);
+    const rows = await executor
+      .select({ id: below, n: count() })
+      .from(libraryCodes)
+      .where(and(inArray(below, ids), ne(libraryCodes.level, level)))
+      .groupBy(below);
+    return new Map(rows.filter((row) => row.id !== null).map((row) => [row.id as string, row.n]));
+  }
+
+  /** Deletes a code and the `descendants` codes below it (checked by the caller); audited. */
+  async function removeIn(executor: Database, before: CodeRow, descendants: number, actor: Actor) {
+    const level = before.level as CodeLevel;
+    const below = level < 4 ? ancestorColumn(level as 1 | 2 | 3) : null;
+    // One statement: the parent links are checked at its end, when the whole subtree is gone.
+    const gone = await executor
+      .delete(libraryCodes)
+      .where(
+        below ? or(eq(below, before.id), eq(libraryCodes.id, before.id)) : eq(libraryCodes.id, before.id),
+      )
+      .returning({ id: libraryCodes.id });
+    await audit.record(executor, actor, {
+      action: descendants > 0 ? 'delete-cascade' : 'delete',
+      entity: `l${level}code`,
+      key: before.id,
+      before: { ...audited(before), ...(descendants > 0 ? { descendants } : {}) },
+    });
+    return gone.length;
+  }
+
+  /**
+   * Updates a code (locked by the caller). A new segment or a new parent (a move) rewrites the
+   * full code and the ancestors of every code below it, in the same transaction. The version
+   * protocol of lib/versions.ts: an `expected` version that is not the stored one answers 409
+   * STALE_RECORD; only the columns that change are written, with the version one more; an update
+   * that changes nothing writes nothing.
+   */
+  async function updateIn(
+    executor: Database,
+    level: CodeLevel,
+    before: CodeRow,
+    given: Partial<CodeInput>,
+    expected: number | undefined,
+    actor: Actor,
+  ): Promise<CodeRecord> {
+    const id = before.id;
+    const current = async () => (await describe(executor, [before]))[0] as CodeRecord;
+    if (isStale(expected, before.version)) throw AppError.stale(await current());
+    // PUT merges: a field left out keeps its stored value.
+    const input = mergeOnto<CodeInput>(
+      {
+        code: before.code,
+        description: before.description,
+        isActive: before.isActive,
+        parentId: before.parentId,
+        ...(level === 1 ? { kind: before.kind as CodeKind } : {}),
+        unitId: before.unitId,
+        unitPrice: before.unitPrice,
+        quantity: before.quantity,
+        taxable: before.taxable,
+        notes: before.notes,
+      },
+      given,
+    );
+    const parent = await parentFor(executor, level, input.parentId);
+    await assertItemFields(executor, level, input);
+    const codeComb = parent ? `${parent.codeComb}-${input.code}` : input.code;
+    const ancestors = { ...ancestorsBelow(parent), ...(level < 4 ? { [`l${level}Id`]: id } : {}) };
+    const changes = changedValues(libraryCodes, before, {
+      parentId: parent?.id ?? null,
+      ...ancestors,
+      code: input.code,
+      codeComb,
+      description: input.description,
+      isActive: input.isActive,
+      ...(level === 1 ? { kind: input.kind } : {}),
+      ...itemValues(level, input),
+    });
+    if (Object.keys(changes).length === 0) return current();
+    try {
+      const [after] = await executor
+        .update(libraryCodes)
+        .set({ ...changes, version: nextVersion(libraryCodes.version), updatedBy: actor.id })
+        .where(and(eq(libraryCodes.id, id), eq(libraryCodes.version, before.version)))
+        .returning();
+      if (!after) throw AppError.stale(await current());
+      let rewritten = 0;
+      if (level < 4 && (before.codeComb !== codeComb || before.parentId !== after.parentId)) {
+        const moved = await executor
+          .update(libraryCodes)
+          .set({
+            codeComb: sql`${codeComb} || substr(${libraryCodes.codeComb}, ${before.codeComb.length + 1})`,
+            l1Id: ancestors.l1Id,
+            ...(level >= 2 ? { l2Id: ancestors.l2Id } : {}),
+            // Their full codes changed: a form still showing the old one is stale.
+            version: nextVersion(libraryCodes.version),
+            updatedBy: actor.id,
+          })
+          .where(and(eq(ancestorColumn(level as 1 | 2 | 3), id), ne(libraryCodes.id, id)))
+          .returning({ id: libraryCodes.id });
+        rewritten = moved.length;
+      }
+      await audit.record(executor, actor, {
+        action: before.parentId !== after.parentId ? 'move' : 'update',
+        entity: `l${level}code`,
+        key: id,
+        before: audited(before),
+        after: { ...audited(after), ...(rewritten ? { descendantsRewritten: rewritten } : {}) },
+      });
+      const [record] = await describe(executor, [after]);
+      if (!record) throw AppError.notFound();
+      return record;
+    } catch (error) {
+      conflictOfCode(error, codeComb);
+    }
+  }
+
   return {
     async list(level: CodeLevel, query: z.output<typeof codeListQuery>): Promise<Page<CodeRecord>> {
       const where = and(
@@ -392,80 +532,10 @@ export function createLibraryService(deps: { db: Database; audit: AuditLog }) {
       }
       const { version: sent, ...given } = change;
       const expected = expectedVersion(sent, ifMatch);
-      let codeComb = given.code ?? '';
-      try {
-        return await db.transaction(async (tx) => {
-          const executor = tx as Database;
-          const before = await findCode(executor, id, level, true);
-          const current = async () => (await describe(executor, [before]))[0];
-          if (isStale(expected, before.version)) throw AppError.stale(await current());
-          // PUT merges: a field left out keeps its stored value.
-          const input = mergeOnto<CodeInput>(
-            {
-              code: before.code,
-              description: before.description,
-              isActive: before.isActive,
-              parentId: before.parentId,
-              ...(level === 1 ? { kind: before.kind as CodeKind } : {}),
-              unitId: before.unitId,
-              unitPrice: before.unitPrice,
-              quantity: before.quantity,
-              taxable: before.taxable,
-              notes: before.notes,
-            },
-            given,
-          );
-          const parent = await parentFor(executor, level, input.parentId);
-          await assertItemFields(executor, level, input);
-          codeComb = parent ? `${parent.codeComb}-${input.code}` : input.code;
-          const ancestors = { ...ancestorsBelow(parent), ...(level < 4 ? { [`l${level}Id`]: id } : {}) };
-          const changes = changedValues(libraryCodes, before, {
-            parentId: parent?.id ?? null,
-            ...ancestors,
-            code: input.code,
-            codeComb,
-            description: input.description,
-            isActive: input.isActive,
-            ...(level === 1 ? { kind: input.kind } : {}),
-            ...itemValues(level, input),
-          });
-          if (Object.keys(changes).length === 0) return (await current()) as CodeRecord;
-          const [after] = await executor
-            .update(libraryCodes)
-            .set({ ...changes, version: nextVersion(libraryCodes.version), updatedBy: actor.id })
-            .where(and(eq(libraryCodes.id, id), eq(libraryCodes.version, before.version)))
-            .returning();
-          if (!after) throw AppError.stale(await current());
-          let rewritten = 0;
-          if (level < 4 && (before.codeComb !== codeComb || before.parentId !== after.parentId)) {
-            const moved = await executor
-              .update(libraryCodes)
-              .set({
-                codeComb: sql`${codeComb} || substr(${libraryCodes.codeComb}, ${before.codeComb.length + 1})`,
-                l1Id: ancestors.l1Id,
-                ...(level >= 2 ? { l2Id: ancestors.l2Id } : {}),
-                // Their full codes changed: a form still showing the old one is stale.
-                version: nextVersion(libraryCodes.version),
-                updatedBy: actor.id,
-              })
-              .where(and(eq(ancestorColumn(level as 1 | 2 | 3), id), ne(libraryCodes.id, id)))
-              .returning({ id: libraryCodes.id });
-            rewritten = moved.length;
-          }
-          await audit.record(executor, actor, {
-            action: before.parentId !== after.parentId ? 'move' : 'update',
-            entity: `l${level}code`,
-            key: id,
-            before: audited(before),
-            after: { ...audited(after), ...(rewritten ? { descendantsRewritten: rewritten } : {}) },
-          });
-          const [record] = await describe(executor, [after]);
-          if (!record) throw AppError.notFound();
-          return record;
-        });
-      } catch (error) {
-        conflictOfCode(error, codeComb);
-      }
+      return db.transaction(async (tx) => {
+        const executor = tx as Database;
+        return updateIn(executor, level, await findCode(executor, id, level, true), given, expected, actor);
+      });
     },
 
     /** Deletes a code; one with codes below it only when `cascade` asks for them to go too. */
@@ -473,31 +543,79 @@ export function createLibraryService(deps: { db: Database; audit: AuditLog }) {
       return db.transaction(async (tx) => {
         const executor = tx as Database;
         const before = await findCode(executor, id, level);
-        const below = level < 4 ? ancestorColumn(level as 1 | 2 | 3) : null;
-        const [descendants] = below
-          ? await executor
-              .select({ n: count() })
-              .from(libraryCodes)
-              .where(and(eq(below, id), ne(libraryCodes.id, id)))
-          : [{ n: 0 }];
-        const n = descendants?.n ?? 0;
+        const n = (await descendantCounts(executor, level, [id])).get(id) ?? 0;
         if (n > 0 && !cascade) {
           throw new AppError(409, errorCodes.hasChildren, libraryMessages.hasChildren(level, n), {
             descendants: String(n),
           });
         }
-        // One statement: the parent links are checked at its end, when the whole subtree is gone.
-        const gone = await executor
-          .delete(libraryCodes)
-          .where(below ? or(eq(below, id), eq(libraryCodes.id, id)) : eq(libraryCodes.id, id))
-          .returning({ id: libraryCodes.id });
-        await audit.record(executor, actor, {
-          action: n > 0 ? 'delete-cascade' : 'delete',
-          entity: `l${level}code`,
-          key: id,
-          before: { ...audited(before), ...(n > 0 ? { descendants: n } : {}) },
-        });
-        return { deleted: gone.length };
+        return { deleted: await removeIn(executor, before, n, actor) };
+      });
+    },
+
+    /**
+     * Deletes codes of a level, all or none (contracts' bulk.ts). Without `cascade`, codes with
+     * codes below them refuse the whole batch: 409 HAS_CHILDREN, naming them, with `fieldErrors`
+     * holding each one's id and how many codes sit below it.
+     */
+    async bulkRemove(
+      level: CodeLevel,
+      { items, cascade = false }: z.output<typeof codeBulkDelete>,
+      actor: Actor,
+    ): Promise<{ deleted: number }> {
+      return db.transaction(async (tx) => {
+        const executor = tx as Database;
+        const rows = checkBatch(distinctItems(items), await lockCodes(executor, level, items));
+        const below = await descendantCounts(
+          executor,
+          level,
+          rows.map((row) => row.id),
+        );
+        if (!cascade && below.size > 0) {
+          const refused = rows.filter((row) => below.has(row.id));
+          throw new AppError(
+            409,
+            errorCodes.hasChildren,
+            libraryMessages.manyHaveChildren(refused.map((row) => row.codeComb)),
+            Object.fromEntries(refused.map((row) => [row.id, String(below.get(row.id))])),
+          );
+        }
+        let deleted = 0;
+        await eachOfBatch(
+          rows,
+          (row) => row.codeComb,
+          async (row) => {
+            deleted += await removeIn(executor, row, below.get(row.id) ?? 0, actor);
+          },
+        );
+        return { deleted };
+      });
+    },
+
+    /**
+     * Sets the same fields on codes of a level, all or none (contracts' bulk.ts): each change as a
+     * single update makes it (moves rewrite the codes below, every code audited), in one transaction.
+     */
+    async bulkUpdate(
+      level: CodeLevel,
+      { items, changes }: z.output<typeof codeBulkUpdate>,
+      actor: Actor,
+    ): Promise<{ updated: number }> {
+      if (Object.keys(changes).length === 0)
+        throw AppError.badRequest(bulkMessages.noChange, { changes: bulkMessages.noChange });
+      return db.transaction(async (tx) => {
+        const executor = tx as Database;
+        const rows = checkBatch(distinctItems(items), await lockCodes(executor, level, items));
+        let updated = 0;
+        await eachOfBatch(
+          rows,
+          (row) => row.codeComb,
+          async (row) => {
+            const after = await updateIn(executor, level, row, changes, undefined, actor);
+            if (after.version !== row.version) updated++;
+          },
+        );
+        return { updated };
       });
     },
 

@@ -10,15 +10,17 @@ import {
   libraryCsvColumns,
   libraryMessages,
 } from '@ledgerdesk/contracts';
-import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { libraryCodes, libraryUnits } from '../../db/schema';
 import type { Actor, AuditLog } from '../../lib/audit';
+import { checkBatch } from '../../lib/bulk';
 import { csvLine, parseCsv } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
 import { nextVersion } from '../../lib/versions';
-import { ancestorColumn, ancestorsBelow } from './service';
+import { containsPattern } from '../../resources/list';
+import { ancestorColumn, ancestorsBelow, searchText } from './service';
 
 const EXPORT_BATCH = 5000;
 const WRITE_BATCH = 1000;
@@ -41,6 +43,11 @@ type ImportRow = {
   taxable: boolean;
   notes: string;
 };
+/** What an export holds (see `exportCsv`). */
+export type ExportSelection =
+  | { root?: string }
+  | { level: CodeLevel; parent?: string; isActive?: boolean; search?: string }
+  | { ids: string[] };
 export type ImportPlan = { rows: ImportRow[]; known: Map<string, Known> };
 type Known = {
   id: string;
@@ -228,11 +235,34 @@ export function createLibraryTransfer(deps: { db: Database; audit: AuditLog }) {
   }
 
   return {
-    /** The whole library, or the subtree under `rootId`, parents before children. */
-    async *exportCsv(rootId?: string): AsyncGenerator<string> {
-      let subtree: ReturnType<typeof eq> | undefined;
-      if (rootId) {
-        const [root] = await db.select().from(libraryCodes).where(eq(libraryCodes.id, rootId));
+    /**
+     * Codes as the library's CSV (the import format), in the order of their full codes (parents
+     * before children): the whole library, the subtree under `root`, the codes of a `level` that
+     * match a list's filters, or the codes named in `ids` (each must exist: a 404 names those that
+     * do not). Reading the first chunk runs the checks.
+     */
+    async *exportCsv(selection: ExportSelection = {}): AsyncGenerator<string> {
+      let subtree: SQL | undefined;
+      if ('ids' in selection) {
+        const ids = [...new Set(selection.ids)];
+        const found = await db
+          .select({ id: libraryCodes.id, version: libraryCodes.version })
+          .from(libraryCodes)
+          .where(inArray(libraryCodes.id, ids));
+        checkBatch(
+          ids.map((id) => ({ id })),
+          found,
+        );
+        subtree = inArray(libraryCodes.id, ids);
+      } else if ('level' in selection) {
+        subtree = and(
+          eq(libraryCodes.level, selection.level),
+          selection.parent ? eq(libraryCodes.parentId, selection.parent) : undefined,
+          selection.isActive === undefined ? undefined : eq(libraryCodes.isActive, selection.isActive),
+          selection.search ? sql`${searchText} ilike ${containsPattern(selection.search)}` : undefined,
+        );
+      } else if (selection.root) {
+        const [root] = await db.select().from(libraryCodes).where(eq(libraryCodes.id, selection.root));
         if (!root) throw AppError.notFound();
         subtree =
           root.level < 4

@@ -167,7 +167,11 @@ export function DashboardView<D extends DashboardName>({
                   {row.map(({ widget, span }) => (
                     // min-width 0: a chart drawn wider a moment ago must not hold its column open.
                     <Grid.Col key={widget.id} span={spans[span]} miw={0}>
-                      <WidgetView widget={widget} words={words} />
+                      <WidgetView
+                        widget={widget}
+                        words={words}
+                        source={{ dashboard: name, period: data.period.period }}
+                      />
                     </Grid.Col>
                   ))}
                 </Grid>

@@ -1,4 +1,10 @@
-import type { DashboardWidget, KpiWidget, TableWidget } from '@ledgerdesk/contracts';
+import type {
+  DashboardName,
+  DashboardPeriod,
+  DashboardWidget,
+  KpiWidget,
+  TableWidget,
+} from '@ledgerdesk/contracts';
 import {
   ActionIcon,
   Anchor,
@@ -20,17 +26,20 @@ import {
   IconPhotoDown,
   IconTable,
 } from '@tabler/icons-react';
-import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
+import { createContext, type ReactNode, useContext, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { StatusBadge } from '../../components/StatusBadge';
+import { errorMessageOf } from '../../lib/api';
 import { formatFigure } from '../../lib/format';
+import { notifyError } from '../../lib/notify';
+import { exportWidget } from './api';
 import { type ChartStyle, useChartStyle } from './chart-style';
 import { svgToPng } from './charts/export-png';
 import { heatmapHighest } from './charts/HeatmapChart';
 import { type ChartWidget, WidgetChart } from './charts/WidgetChart';
 import classes from './dashboard.module.css';
-import { type CellType, type Figures, figuresOf, formatCell, isNumeric, toCsv } from './figures';
+import { type CellType, type Figures, figuresOf, formatCell, isNumeric } from './figures';
 import { summaryOf } from './summary';
 import type { Words } from './words';
 
@@ -53,17 +62,26 @@ const fileName = (title: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '') || 'widget';
 
+/** Where the widgets on screen come from: their dashboard and period, for the CSV the server makes. */
+export interface WidgetSource {
+  dashboard: DashboardName;
+  period: DashboardPeriod;
+}
+const WidgetSourceContext = createContext<WidgetSource | null>(null);
+
 interface ExportButtonsProps {
+  /** The widget's id in its dashboard. */
+  id: string;
   title: string;
-  figures: Figures;
   /** The chart on screen, for the PNG; none for counters and tables. */
   chart?: () => SVGSVGElement | null;
   background?: string;
 }
 
 /** Download the widget as an image (charts) and its figures as CSV. */
-function ExportButtons({ title, figures, chart, background }: ExportButtonsProps) {
+function ExportButtons({ id, title, chart, background }: ExportButtonsProps) {
   const { t } = useTranslation('dashboard');
+  const source = useContext(WidgetSourceContext);
   const png = t('export.png', { title });
   const csv = t('export.csv', { title });
   return (
@@ -86,20 +104,22 @@ function ExportButtons({ title, figures, chart, background }: ExportButtonsProps
           <IconPhotoDown size={16} aria-hidden />
         </ActionIcon>
       ) : null}
-      <ActionIcon
-        variant="subtle"
-        color="gray"
-        size="sm"
-        aria-label={csv}
-        title={csv}
-        onClick={() => {
-          const url = URL.createObjectURL(new Blob([toCsv(figures)], { type: 'text/csv;charset=utf-8' }));
-          download(`${fileName(title)}.csv`, url);
-          setTimeout(() => URL.revokeObjectURL(url), 0);
-        }}
-      >
-        <IconFileDownload size={16} aria-hidden />
-      </ActionIcon>
+      {source ? (
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="sm"
+          aria-label={csv}
+          title={csv}
+          onClick={() =>
+            void exportWidget(source.dashboard, id, source.period, `${fileName(title)}.csv`).catch(
+              (error: unknown) => notifyError(errorMessageOf(error), { title: t('export.failed') }),
+            )
+          }
+        >
+          <IconFileDownload size={16} aria-hidden />
+        </ActionIcon>
+      ) : null}
     </>
   );
 }
@@ -240,11 +260,7 @@ function KpiView({ widget, words }: { widget: KpiWidget; words: Words }) {
   const counter = `${widget.counter < 0 ? '-' : ''}${widget.prefix}${formatFigure(Math.abs(widget.counter), 'count', { decimals: widget.decimals })}${widget.suffix}`;
   const Arrow = direction === 'up' ? IconArrowUpRight : direction === 'down' ? IconArrowDownRight : IconMinus;
   return (
-    <WidgetCard
-      title={title}
-      href={widget.href}
-      actions={<ExportButtons title={title} figures={figuresOf(widget, words)} />}
-    >
+    <WidgetCard title={title} href={widget.href} actions={<ExportButtons id={widget.id} title={title} />}>
       <Text fz={counter.length > 13 ? 22 : 26} fw={700} lh={1.15} className={classes.kpiValue} data-kpi-value>
         {counter}
       </Text>
@@ -357,8 +373,8 @@ function ChartView({ widget, words }: { widget: ChartWidget; words: Words }) {
             {asTable ? <IconChartBar size={16} aria-hidden /> : <IconTable size={16} aria-hidden />}
           </ActionIcon>
           <ExportButtons
+            id={widget.id}
             title={title}
-            figures={figures}
             chart={asTable || !shown ? undefined : () => chartRef.current}
             background={style.surface}
           />
@@ -392,22 +408,34 @@ function TableView({ widget, words }: { widget: TableWidget; words: Words }) {
   const title = words.title(widget.id);
   const figures = useMemo(() => figuresOf(widget, words), [widget, words]);
   return (
-    <WidgetCard title={title} href={widget.href} actions={<ExportButtons title={title} figures={figures} />}>
+    <WidgetCard title={title} href={widget.href} actions={<ExportButtons id={widget.id} title={title} />}>
       <FiguresTable title={title} figures={figures} words={words} />
     </WidgetCard>
   );
 }
 
 /** Any widget, drawn from its kind. */
-export function WidgetView({ widget, words }: { widget: DashboardWidget; words: Words }) {
-  switch (widget.kind) {
-    case 'kpi':
-      return <KpiView widget={widget} words={words} />;
-    case 'table':
-      return <TableView widget={widget} words={words} />;
-    default:
-      return <ChartView widget={widget} words={words} />;
-  }
+export function WidgetView({
+  widget,
+  words,
+  source,
+}: {
+  widget: DashboardWidget;
+  words: Words;
+  /** Its dashboard and period: with them, the widget offers its figures as CSV. */
+  source?: WidgetSource;
+}) {
+  return (
+    <WidgetSourceContext.Provider value={source ?? null}>
+      {widget.kind === 'kpi' ? (
+        <KpiView widget={widget} words={words} />
+      ) : widget.kind === 'table' ? (
+        <TableView widget={widget} words={words} />
+      ) : (
+        <ChartView widget={widget} words={words} />
+      )}
+    </WidgetSourceContext.Provider>
+  );
 }
 
 /** A widget's place while the dashboard loads. */

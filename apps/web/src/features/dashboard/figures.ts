@@ -6,8 +6,8 @@ export type CellType = (typeof tableCellTypes)[number] | FigureUnit;
 export type Cell = string | number | null;
 
 /**
- * A widget's figures as a table: what "Show as table" shows, what the CSV holds, and what the chart's
- * summary reads. Cells keep their raw values (numbers stay numbers for the CSV); `formatCell` shows them.
+ * A widget's figures as a table: what "Show as table" shows and what the chart's summary reads (the
+ * CSV is the server's, from the same figures). Cells keep their raw values; `formatCell` shows them.
  */
 export interface Figures {
   columns: { key: string; label: string; type: CellType }[];
@@ -115,20 +115,3 @@ export function formatCell(value: Cell, type: CellType, words: Words): string {
 
 /** Right-aligned in tables: figures. */
 export const isNumeric = (type: CellType) => ['money', 'count', 'percent', 'days', 'progress'].includes(type);
-
-/**
- * One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, quotes doubled.
- * A text that a spreadsheet would run as a formula (=, +, -, @ first) is kept as text.
- */
-function csvField(value: Cell): string {
-  if (value === null) return '';
-  if (typeof value === 'number') return String(value);
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/** The figures as a CSV file's text: a header line, then a line per row (raw numbers, dots for decimals). */
-export function toCsv(figures: Figures): string {
-  const lines = [figures.columns.map((column) => column.label), ...figures.rows.map((row) => row.cells)];
-  return `${lines.map((line) => line.map(csvField).join(',')).join('\r\n')}\r\n`;
-}

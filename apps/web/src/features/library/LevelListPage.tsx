@@ -11,6 +11,7 @@ import {
   Select,
   Stack,
   Text,
+  VisuallyHidden,
 } from '@mantine/core';
 import {
   IconArrowsMove,
@@ -38,20 +39,26 @@ import { PageHeader } from '../../components/PageHeader';
 import { SearchInput } from '../../components/SearchInput';
 import { i18n } from '../../i18n';
 import { errorMessageOf } from '../../lib/api';
-import { formatBytes, formatDateTime, formatMoney, formatNumber, formatQuantity } from '../../lib/format';
-import { hasMorePages } from '../../lib/list';
+import {
+  formatBytes,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  formatQuantity,
+} from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { usePageTitle } from '../../lib/page-title';
 import { useCan } from '../../lib/permissions';
 import { useTableUrlState } from '../../lib/table-url-state';
-import { saveBlob } from '../../lib/transfer';
 import { ClearFiltersButton, isFiltered } from '../../resources/ResourceFilters';
 import { actionsColumn, DeleteMenuItem } from '../../resources/ResourceTable';
 import {
-  type BulkDeleteOutcome,
+  type BlockedCode,
+  blockedCodesOf,
   codeFilters,
+  exportCodes,
   exportLibrary,
-  fetchCodes,
   useBulkDelete,
   useBulkSetActive,
   useCode,
@@ -60,7 +67,6 @@ import {
 } from './api';
 import { CodeFormModal, type CodeFormState } from './CodeFormModal';
 import { CodePicker } from './CodePicker';
-import { csvHeader, csvLineOf } from './csv';
 import { DeleteCodeDialog } from './DeleteCodeDialog';
 import { LibraryTabs } from './LibraryTabs';
 import { browserUrl, codeLabel, levelLabel, parentLevel, toRef, updateBodyOf } from './levels';
@@ -69,16 +75,11 @@ import { MoveCodeModal } from './MoveCodeModal';
 
 const column = createColumnHelper<CodeRecord>();
 
-/** Rows a CSV export asks for at a time. */
-const EXPORT_PAGE_SIZE = 500;
-
-function Muted({ children }: { children: string }) {
-  return (
-    <Text size="sm" c="dimmed">
-      {children}
-    </Text>
-  );
-}
+/**
+ * The width of a column of codes, figures, badges or dates, which never wrap: as narrow as its
+ * content, so that the space left goes to the description.
+ */
+const SNUG = '1%';
 
 /** Saves the CSV of a code and the codes below it. */
 async function exportSubtree(record: CodeRecord) {
@@ -92,10 +93,7 @@ async function exportSubtree(record: CodeRecord) {
   }
 }
 
-type BulkDeleteState =
-  | { step: 'confirm' }
-  | { step: 'cascade'; blocked: BulkDeleteOutcome['blocked'] }
-  | null;
+type BulkDeleteState = { step: 'confirm' } | { step: 'cascade'; blocked: BlockedCode[] } | null;
 
 function LevelListPage({ level }: { level: CodeLevel }) {
   const { t } = useTranslation('library');
@@ -113,7 +111,7 @@ function LevelListPage({ level }: { level: CodeLevel }) {
   const [toMove, setToMove] = useState<CodeRecord | null>(null);
   const [toDelete, setToDelete] = useState<CodeRecord | null>(null);
   const [bulkDelete, setBulkDelete] = useState<BulkDeleteState>(null);
-  const [exportState, setExportState] = useState<{ done: number; total: number } | null>(null);
+  const [exportState, setExportState] = useState<{ received: number } | null>(null);
   const exportAbort = useRef<AbortController | null>(null);
   const update = useUpdateCode(level);
   const removeMany = useBulkDelete(level);
@@ -151,37 +149,19 @@ function LevelListPage({ level }: { level: CodeLevel }) {
   const selectedRows = [...selected.values()];
   const clearSelection = () => setSelected(new Map());
 
-  const exportRows = async (rows: CodeRecord[] | null) => {
+  /** Saves the chosen codes, or the list as filtered (`null`), as CSV made by the server. */
+  const exportRows = async (chosen: CodeRecord[] | null) => {
     const controller = new AbortController();
     exportAbort.current = controller;
-    const fileName = `${levelLabel(level).toLowerCase()}-codes.csv`;
+    setExportState({ received: 0 });
     try {
-      const lines: string[] = [csvHeader];
-      if (rows) lines.push(...rows.map(csvLineOf));
-      else {
-        // The list as filtered and ordered, every page of it.
-        const total = codes.data?.count ?? 0;
-        setExportState({ done: 0, total });
-        for (let page = 1; ; page++) {
-          const answer = await fetchCodes(
-            level,
-            { ...table.query, page, pageSize: EXPORT_PAGE_SIZE },
-            controller.signal,
-          );
-          lines.push(...answer.results.map(csvLineOf));
-          // Past a capped count the total is only known at the end: it is at least what is done.
-          setExportState({ done: lines.length - 1, total: Math.max(answer.count, lines.length - 1) });
-          if (!hasMorePages(answer)) break;
-        }
-      }
-      const blob = new Blob(lines, { type: 'text/csv;charset=utf-8' });
-      saveBlob(blob, fileName);
-      notifySuccess(
-        t('export.codesIn', { count: lines.length - 1, file: fileName, size: formatBytes(blob.size) }),
-        {
-          title: t('export.ready'),
-        },
-      );
+      const saved = await exportCodes(level, chosen ? { chosen } : { query: table.query }, {
+        signal: controller.signal,
+        onProgress: ({ received }) => setExportState({ received }),
+      });
+      notifySuccess(t('export.saved', { file: saved.fileName, size: formatBytes(saved.size) }), {
+        title: t('export.ready'),
+      });
     } catch (error) {
       if (!(error instanceof DOMException && error.name === 'AbortError'))
         notifyError(errorMessageOf(error), { title: t('export.failed') });
@@ -197,6 +177,7 @@ function LevelListPage({ level }: { level: CodeLevel }) {
       column.accessor('codeComb', {
         header: t('fields.code'),
         enableSorting: true,
+        meta: { width: SNUG },
         cell: ({ row }) => (
           <Anchor
             component={Link}
@@ -214,55 +195,53 @@ function LevelListPage({ level }: { level: CodeLevel }) {
         header: t('fields.description'),
         enableSorting: true,
         meta: { grow: true },
-        cell: ({ getValue }) => (
-          <Text span size="sm">
-            {getValue()}
-          </Text>
-        ),
+        // The parent under the description, not in a column of its own: the list fits 1280 px.
+        cell: ({ row }) => {
+          const { description, parent } = row.original;
+          return (
+            <div className={classes.described}>
+              <Text size="sm" lineClamp={2} title={description}>
+                {description}
+              </Text>
+              {parent ? (
+                <Text
+                  size="xs"
+                  c="dimmed"
+                  truncate="end"
+                  className={classes.parentLine}
+                  title={`${parent.codeComb} ${parent.description}`}
+                >
+                  <VisuallyHidden>{t('list.parent', { level: levelLabel(above ?? 1) })}: </VisuallyHidden>
+                  <span className={classes.mono}>{parent.codeComb}</span> {parent.description}
+                </Text>
+              ) : null}
+            </div>
+          );
+        },
       }),
     ];
-    if (above) {
-      list.push(
-        column.accessor('parent', {
-          header: t('list.parent', { level: levelLabel(above) }),
-          meta: { truncate: 220, priority: 2 },
-          cell: ({ getValue }) => {
-            const parent = getValue();
-            return parent ? (
-              <Text span size="sm">
-                <span className={classes.mono}>{parent.codeComb}</span> {parent.description}
-              </Text>
-            ) : (
-              <Muted>—</Muted>
-            );
-          },
-        }),
-      );
-    }
     if (level === 4) {
       list.push(
-        column.accessor('unit', {
-          header: t('fields.unit'),
-          meta: { priority: 3 },
-          cell: ({ getValue }) => {
-            const unit = getValue();
-            return unit ? <Text size="sm">{unit.name}</Text> : <Muted>—</Muted>;
-          },
-        }),
         column.accessor('unitPrice', {
           header: t('fields.unitPrice'),
-          meta: { align: 'right' },
+          meta: { align: 'right', width: SNUG },
           cell: ({ getValue }) => <span className={classes.figure}>{formatMoney(getValue())}</span>,
         }),
+        // The unit beside the quantity it counts ("12.500 m³"): one column less.
         column.accessor('quantity', {
           header: t('fields.quantity'),
-          meta: { align: 'right', priority: 3 },
-          cell: ({ getValue }) => <span className={classes.figure}>{formatQuantity(getValue())}</span>,
+          meta: { align: 'right', width: SNUG },
+          cell: ({ row }) => (
+            <span className={classes.figure}>
+              {formatQuantity(row.original.quantity)}
+              {row.original.unit ? ` ${row.original.unit.name}` : ''}
+            </span>
+          ),
         }),
         column.accessor('amount', {
           header: t('fields.amount'),
           enableSorting: true,
-          meta: { align: 'right' },
+          meta: { align: 'right', width: SNUG },
           cell: ({ getValue }) => (
             <Text size="sm" fw={600} className={classes.figure}>
               {formatMoney(getValue())}
@@ -274,7 +253,7 @@ function LevelListPage({ level }: { level: CodeLevel }) {
       list.push(
         column.accessor('total', {
           header: t('fields.total'),
-          meta: { align: 'right' },
+          meta: { align: 'right', width: SNUG },
           cell: ({ getValue }) => (
             <Text size="sm" fw={600} className={classes.figure}>
               {formatMoney(getValue())}
@@ -283,7 +262,7 @@ function LevelListPage({ level }: { level: CodeLevel }) {
         }),
         column.accessor('childCount', {
           header: t('tabs.level', { level: levelLabel(level + 1) }),
-          meta: { align: 'right' },
+          meta: { align: 'right', width: SNUG },
           cell: ({ getValue }) => <span className={classes.figure}>{formatNumber(getValue())}</span>,
         }),
       );
@@ -292,6 +271,7 @@ function LevelListPage({ level }: { level: CodeLevel }) {
       column.accessor('isActive', {
         header: t('list.status'),
         enableSorting: true,
+        meta: { width: SNUG },
         cell: ({ getValue }) =>
           getValue() ? (
             <Badge color="teal" c="teal.9" bg="teal.0" variant="light">
@@ -303,12 +283,14 @@ function LevelListPage({ level }: { level: CodeLevel }) {
             </Badge>
           ),
       }),
+      // The day in the cell, the time in its tooltip: a date and time would not fit beside the figures.
       column.accessor('updatedAt', {
         header: t('list.updated'),
         enableSorting: true,
+        meta: { width: SNUG },
         cell: ({ getValue }) => (
-          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-            {formatDateTime(getValue())}
+          <Text size="sm" style={{ whiteSpace: 'nowrap' }} title={formatDateTime(getValue())}>
+            {formatDate(getValue())}
           </Text>
         ),
       }),
@@ -572,37 +554,25 @@ function LevelListPage({ level }: { level: CodeLevel }) {
         }
         confirmLabel={
           bulkDelete?.step === 'cascade'
-            ? t('delete.confirmCodes', { count: bulkDelete.blocked.length + blockedCount })
+            ? t('delete.confirmCodes', { count: selected.size + blockedCount })
             : t('common:actions.delete')
         }
         pending={removeMany.isPending}
         onClose={() => setBulkDelete(null)}
         onConfirm={() => {
-          if (bulkDelete?.step === 'cascade') {
-            removeMany.mutate(
-              { records: bulkDelete.blocked.map((item) => item.record), cascade: true },
-              {
-                onSettled: () => {
-                  setBulkDelete(null);
-                  clearSelection();
-                },
-              },
-            );
-            return;
-          }
+          // All or none: the whole selection each time, with the codes below them once confirmed.
+          const cascade = bulkDelete?.step === 'cascade';
           removeMany.mutate(
-            { records: selectedRows, cascade: false },
+            { records: selectedRows, cascade },
             {
-              onSuccess: (outcome) => {
-                if (outcome.blocked.length > 0) {
-                  setSelected(new Map(outcome.blocked.map((item) => [item.record.id, item.record])));
-                  setBulkDelete({ step: 'cascade', blocked: outcome.blocked });
-                } else {
-                  setBulkDelete(null);
-                  clearSelection();
-                }
+              onSuccess: () => {
+                setBulkDelete(null);
+                clearSelection();
               },
-              onError: () => setBulkDelete(null),
+              onError: (error) => {
+                const blocked = cascade ? null : blockedCodesOf(error, selectedRows);
+                setBulkDelete(blocked?.length ? { step: 'cascade', blocked } : null);
+              },
             },
           );
         }}
@@ -641,18 +611,12 @@ function LevelListPage({ level }: { level: CodeLevel }) {
       >
         {exportState ? (
           <Stack gap="sm">
-            <Progress
-              value={exportState.total ? Math.round((exportState.done / exportState.total) * 100) : 0}
-              aria-label={t('list.exportProgress')}
-              size="lg"
-              animated
-            />
-            <Text size="sm" className={classes.progressLabel}>
-              {t('list.exportedOf', {
-                done: formatNumber(exportState.done),
-                count: exportState.total,
-                total: formatNumber(exportState.total),
-              })}
+            {/* A streamed CSV announces no size: the bar runs until the file is complete. */}
+            <Progress value={100} aria-label={t('list.exportProgress')} size="lg" striped animated />
+            <Text size="sm" className={classes.progressLabel} aria-live="polite">
+              {exportState.received
+                ? t('export.received', { size: formatBytes(exportState.received) })
+                : t('export.preparing')}
             </Text>
             <Group justify="flex-end">
               <Button variant="default" onClick={() => exportAbort.current?.abort()}>

@@ -1,4 +1,8 @@
 import {
+  type bulkDeleted,
+  type bulkUpdated,
+  type CodeBulkDelete,
+  type CodeBulkUpdate,
   type CodeCreate,
   type CodeLevel,
   type CodeListQuery,
@@ -10,6 +14,7 @@ import {
   type ImportEvent,
   type ImportRowError,
   type ImportSummary,
+  type LibrarySelectionExport,
   type ListQuery,
   libraryMessages,
   messages,
@@ -39,7 +44,7 @@ import { resourceKeys } from '../../lib/query-keys';
 import { staleRecordOf } from '../../lib/stale-record';
 import type { ListParams } from '../../lib/table-url-state';
 import { type DownloadProgress, downloadFile, ndjsonReader, uploadWithProgress } from '../../lib/transfer';
-import { levelLabel, updateBodyOf } from './levels';
+import { levelLabel } from './levels';
 
 type CodeList = ListResponse<typeof codeRecord>;
 type CodeSaved = MutationResponse<typeof codeRecord>;
@@ -255,112 +260,74 @@ export function useDeleteCode(level: CodeLevel) {
   });
 }
 
-/** Runs `work` on every item, a few at a time; answers the outcome of each, in order. */
-async function eachLimited<T, R>(
-  items: readonly T[],
-  work: (item: T) => Promise<R>,
-  limit = 4,
-): Promise<PromiseSettledResult<R>[]> {
-  const results: PromiseSettledResult<R>[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      const item = items[index] as T;
-      try {
-        results[index] = { status: 'fulfilled', value: await work(item) };
-      } catch (reason) {
-        results[index] = { status: 'rejected', reason };
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
+type BulkDeleted = MutationResponse<typeof bulkDeleted>;
+type BulkUpdated = MutationResponse<typeof bulkUpdated>;
+const bulkItemsOf = (records: readonly CodeRecord[]) =>
+  records.map((record) => ({ id: record.id, version: record.version }));
 
-export interface BulkDeleteOutcome {
-  /** Codes deleted, with the codes below them. */
-  deleted: number;
-  /** Codes refused because codes sit below them, with how many. */
-  blocked: { record: CodeRecord; descendants: number }[];
-  /** Other failures. */
-  failed: { record: CodeRecord; error: unknown }[];
+/** A code a bulk delete refused because codes sit below it, with how many. */
+export interface BlockedCode {
+  record: CodeRecord;
+  descendants: number;
 }
 
 /**
- * Deletes several codes of a level. Without `cascade`, codes with codes below them are refused
- * and answered in `blocked` (the caller asks whether to delete those with their codes).
+ * The codes a bulk delete without cascade was refused for (409 HAS_CHILDREN: their ids, each with
+ * the number of codes below it), or null when the failure is another one.
+ */
+export function blockedCodesOf(error: unknown, records: readonly CodeRecord[]): BlockedCode[] | null {
+  if (!isApiError(error) || error.errorCode !== errorCodes.hasChildren) return null;
+  return records.flatMap((record) => {
+    const count = Number(error.fieldErrors[record.id]);
+    return Number.isFinite(count) && count > 0 ? [{ record, descendants: count }] : [];
+  });
+}
+
+/**
+ * Deletes codes of a level in one request, all or none (the server's bulk-delete). Without
+ * `cascade` a code with codes below it refuses the whole batch: no failure to report, the caller
+ * asks whether to delete them with their codes (see blockedCodesOf).
  */
 export function useBulkDelete(level: CodeLevel) {
   const invalidate = useInvalidateLibrary();
   return useMutation({
-    mutationFn: async ({ records, cascade }: { records: CodeRecord[]; cascade: boolean }) => {
-      const results = await eachLimited(records, (record) =>
-        api.delete<Deleted>(levelUrl(level, record.id), { query: { cascade: cascade || undefined } }),
-      );
-      const outcome: BulkDeleteOutcome = { deleted: 0, blocked: [], failed: [] };
-      results.forEach((result, index) => {
-        const record = records[index] as CodeRecord;
-        if (result.status === 'fulfilled') outcome.deleted += result.value.data.deleted;
-        else {
-          const descendants = cascade ? null : descendantsOf(result.reason);
-          if (descendants !== null) outcome.blocked.push({ record, descendants });
-          else outcome.failed.push({ record, error: result.reason });
-        }
-      });
-      return outcome;
+    mutationFn: ({ records, cascade }: { records: CodeRecord[]; cascade: boolean }) =>
+      api.post<BulkDeleted>(`${levelUrl(level)}bulk-delete/`, {
+        items: bulkItemsOf(records),
+        cascade,
+      } satisfies CodeBulkDelete),
+    onSuccess: async ({ data }, { records }) => {
+      notifySuccess(messages.deleted, { title: i18n.t('library:codeCount', { count: data.deleted }) });
+      await invalidate(records.map((record) => record.id));
     },
-    onSuccess: async (outcome, { records }) => {
-      if (outcome.deleted > 0)
-        notifySuccess(messages.deleted, { title: i18n.t('library:codeCount', { count: outcome.deleted }) });
-      const first = outcome.failed[0];
-      if (first) {
-        notifyError(
-          outcome.failed.length === 1
-            ? `${first.record.codeComb}: ${errorMessageOf(first.error)}`
-            : i18n.t('library:toasts.someNotDeleted', {
-                count: outcome.failed.length,
-                first: `${first.record.codeComb}: ${errorMessageOf(first.error)}`,
-              }),
-          { title: libraryMessages.deleteFailed(level) },
-        );
-      }
-      const kept = new Set([...outcome.blocked, ...outcome.failed].map((item) => item.record.id));
-      await invalidate(records.filter((record) => !kept.has(record.id)).map((record) => record.id));
+    onError: async (error, { records, cascade }) => {
+      if (!cascade && blockedCodesOf(error, records) !== null) return;
+      notifyError(errorMessageOf(error), { title: libraryMessages.deleteFailed(level) });
+      // Someone changed or deleted one of them meanwhile: show the list as it is now.
+      await invalidate();
     },
-    onError: (error) => notifyError(errorMessageOf(error), { title: libraryMessages.deleteFailed(level) }),
   });
 }
 
-/** Activates or deactivates several codes of a level (a PUT each, with their other fields as they are). */
+/** Activates or deactivates codes of a level in one request, all or none (the server's bulk-update). */
 export function useBulkSetActive(level: CodeLevel) {
   const invalidate = useInvalidateLibrary();
   return useMutation({
-    mutationFn: async ({ records, isActive }: { records: CodeRecord[]; isActive: boolean }) => {
-      const todo = records.filter((record) => record.isActive !== isActive);
-      const results = await eachLimited(todo, (record) =>
-        api.put<CodeSaved>(levelUrl(level, record.id), updateBodyOf(record, { isActive })),
-      );
-      const failed = results.flatMap((result, index) =>
-        result.status === 'rejected' ? [{ record: todo[index] as CodeRecord, error: result.reason }] : [],
-      );
-      return { updated: todo.length - failed.length, failed };
-    },
-    onSuccess: async ({ updated, failed }) => {
-      if (updated > 0)
-        notifySuccess(messages.updated, { title: i18n.t('library:codeCount', { count: updated }) });
-      const first = failed[0];
-      if (first) {
-        notifyError(`${first.record.codeComb}: ${errorMessageOf(first.error)}`, {
-          title: i18n.t('library:toasts.someNotChanged', { count: failed.length }),
-        });
-      }
+    mutationFn: ({ records, isActive }: { records: CodeRecord[]; isActive: boolean }) =>
+      api.post<BulkUpdated>(`${levelUrl(level)}bulk-update/`, {
+        items: bulkItemsOf(records),
+        changes: { isActive },
+      } satisfies CodeBulkUpdate),
+    onSuccess: async ({ data }) => {
+      notifySuccess(messages.updated, { title: i18n.t('library:codeCount', { count: data.updated }) });
       await invalidate();
     },
-    onError: (error) =>
+    onError: async (error) => {
       notifyError(errorMessageOf(error), {
         title: i18n.t('library:toasts.updateManyFailed', { level: levelLabel(level) }),
-      }),
+      });
+      await invalidate();
+    },
   });
 }
 
@@ -422,6 +389,32 @@ export function exportLibrary(root: CodeRef | null, onProgress?: (progress: Down
     query: root ? { root: root.id } : undefined,
     fileName,
     onProgress,
+  });
+}
+
+/**
+ * Saves codes of a level as CSV, made by the server: those of the list as filtered (`query`), or
+ * the `chosen` ones.
+ */
+export function exportCodes(
+  level: CodeLevel,
+  what: { query: CodeListParams } | { chosen: readonly CodeRecord[] },
+  options: { onProgress?: (progress: DownloadProgress) => void; signal?: AbortSignal } = {},
+) {
+  const fileName = `${levelLabel(level).toLowerCase()}-codes.csv`;
+  if ('chosen' in what) {
+    return downloadFile('/library/export/', {
+      ...options,
+      fileName,
+      body: { ids: what.chosen.map((record) => record.id) } satisfies LibrarySelectionExport,
+    });
+  }
+  const { search, parent, isActive } = what.query;
+  return downloadFile('/library/export/', {
+    ...options,
+    fileName,
+    // The filters of the list the export is of: the export query of the contract (libraryExportQuery).
+    query: { level: `${level}`, search, parent, isActive },
   });
 }
 
