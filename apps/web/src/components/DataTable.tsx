@@ -260,6 +260,8 @@ export function DataTable<Row>({
     body = table.getRowModel().rows.map((row) => (
       <Table.Tr
         key={row.id}
+        // The record's key, for tests that compare the rows shown with the list the API answers.
+        data-key={row.id}
         className={onRowClick ? classes.clickable : undefined}
         data-selected={row.getIsSelected() || undefined}
         onClick={

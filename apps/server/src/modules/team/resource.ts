@@ -47,6 +47,8 @@ export function teamResource(
     sortable: {
       name: teamMembers.name,
       designation: teamMembers.designation,
+      email: teamMembers.email,
+      user: users.nameOf(teamMembers.userId),
       createdAt: teamMembers.createdAt,
     },
     defaultOrdering: 'name',

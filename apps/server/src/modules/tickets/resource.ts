@@ -9,7 +9,7 @@ import {
   ticketStatuses,
 } from '@ledgerdesk/contracts';
 import { eq } from 'drizzle-orm';
-import { rankOf } from '../../db/rank';
+import { priorityRankOf, rankOf } from '../../db/rank';
 import { ticketReplies, tickets } from '../../db/schema';
 import type { ResourceDefinition } from '../../resources/engine';
 import { countsBy } from '../../resources/refs';
@@ -41,8 +41,10 @@ export function ticketResource(
     sortable: {
       number: tickets.number,
       title: tickets.title,
+      client: tickets.clientName,
+      assignedTo: users.nameOf(tickets.assignedToId),
       status: rankOf(tickets.status, ticketStatuses),
-      priority: rankOf(tickets.priority, ticketPriorities),
+      priority: priorityRankOf(tickets.priority, ticketPriorities),
       dueDate: tickets.dueDate,
       createdAt: tickets.createdAt,
     },

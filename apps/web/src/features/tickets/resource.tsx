@@ -42,8 +42,8 @@ export const tickets: ResourceDefinition<TicketRecord, TicketInput> = {
   columns: [
     { id: 'number', sortable: true, cell: numberCell, width: 90 },
     { id: 'title', sortable: true },
-    { id: 'client', cell: clientCell },
-    { id: 'assignedTo', cell: peopleCell('assignedTo') },
+    { id: 'client', sortable: true, cell: clientCell },
+    { id: 'assignedTo', sortable: true, cell: peopleCell('assignedTo') },
     { id: 'createdAt', sortable: true, cell: dateCell('createdAt') },
     { id: 'dueDate', sortable: true, cell: dateCell('dueDate') },
     { id: 'status', sortable: true, cell: statusBadge('status', statusColors) },

@@ -23,9 +23,9 @@ export const contacts: ResourceDefinition<CrmContactRecord, CrmContactInput> = {
   titleOf: (contact) => contact.name,
   columns: [
     { id: 'name', sortable: true },
-    { id: 'company', cell: companyCell },
-    { id: 'designation' },
-    { id: 'email' },
+    { id: 'company', sortable: true, cell: companyCell },
+    { id: 'designation', sortable: true },
+    { id: 'email', sortable: true },
     { id: 'phone', hidden: true },
     { id: 'leadScore', sortable: true, align: 'right' },
     { id: 'tags', cell: tagsCell },

@@ -21,7 +21,7 @@ export const leads: ResourceDefinition<LeadRecord, LeadInput> = {
     { id: 'leadScore', sortable: true, align: 'right' },
     { id: 'phone' },
     { id: 'email', hidden: true },
-    { id: 'location' },
+    { id: 'location', sortable: true },
     { id: 'tags', cell: tagsCell },
     { id: 'status', sortable: true, cell: statusBadge('status', statusColors) },
     { id: 'createdAt', sortable: true, cell: dateCell('createdAt') },

@@ -31,7 +31,7 @@ export const customers: ResourceDefinition<CustomerRecord, CustomerInput> = {
     { id: 'phone' },
     { id: 'country', sortable: true },
     { id: 'joiningDate', sortable: true, cell: dateCell('joiningDate') },
-    { id: 'ordersCount', align: 'right' },
+    { id: 'ordersCount', sortable: true, align: 'right' },
     { id: 'status', sortable: true, cell: statusBadge('status', statusColors) },
     { id: 'address', hidden: true },
   ],

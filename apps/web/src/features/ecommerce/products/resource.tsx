@@ -91,9 +91,9 @@ export const products: ResourceDefinition<ProductRecord, ProductInput> = {
     { id: 'price', sortable: true, align: 'right', cell: moneyCell('price') },
     { id: 'orders', sortable: true, align: 'right' },
     { id: 'rating', sortable: true, cell: ratingCell },
-    { id: 'type', sortable: false, cell: statusBadge('type', productTypeColors) },
+    { id: 'type', sortable: true, cell: statusBadge('type', productTypeColors) },
     { id: 'publishedDate', sortable: true, cell: dateCell('publishedDate') },
-    { id: 'seller', hidden: true, cell: sellerCell },
+    { id: 'seller', sortable: true, hidden: true, cell: sellerCell },
   ],
   filters: [
     { name: 'category', options: productCategories },

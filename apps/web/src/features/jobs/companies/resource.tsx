@@ -36,10 +36,10 @@ export const companies: ResourceDefinition<JobCompanyRecord, JobCompanyInput> = 
   titleOf: (company) => company.name,
   columns: [
     { id: 'name', sortable: true },
-    { id: 'industryType' },
-    { id: 'location' },
+    { id: 'industryType', sortable: true },
+    { id: 'location', sortable: true },
     { id: 'vacancy', sortable: true, align: 'right' },
-    { id: 'employeeRange' },
+    { id: 'employeeRange', sortable: true },
     { id: 'rating', sortable: true, cell: ratingCell },
     { id: 'since', sortable: true, align: 'right' },
     { id: 'website', hidden: true, cell: websiteCell },
