@@ -16,7 +16,7 @@ import { AppError } from '../../lib/errors';
 import type { ResourceDefinition } from '../../resources/engine';
 import { existingIds } from '../../resources/records';
 import { referencedValue, refsOf } from '../../resources/refs';
-import type { UsersService } from '../users/service';
+import { type UsersService, userNameOf } from '../users/service';
 
 type DealRow = typeof crmDeals.$inferSelect;
 
@@ -90,7 +90,7 @@ export function dealResource(
       dealName: crmDeals.dealName,
       company: referencedValue(crmCompanies.name, crmCompanies.id, crmDeals.companyId),
       contact: referencedValue(crmContacts.name, crmContacts.id, crmDeals.contactId),
-      salesRep: users.nameOf(crmDeals.salesRepId),
+      salesRep: userNameOf(crmDeals.salesRepId),
       amount: crmDeals.amount,
       closeDate: crmDeals.closeDate,
       status: rankOf(crmDeals.status, dealStatuses),

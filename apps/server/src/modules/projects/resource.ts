@@ -12,7 +12,7 @@ import { arrayContains, eq, or, sql } from 'drizzle-orm';
 import { priorityRankOf, rankOf } from '../../db/rank';
 import { projects } from '../../db/schema';
 import type { ResourceDefinition } from '../../resources/engine';
-import type { UsersService } from '../users/service';
+import { type UsersService, userNameOf } from '../users/service';
 
 /**
  * Projects (SPEC §7): canonical paths under /api/projects, and the spec's own spellings
@@ -47,7 +47,7 @@ export function projectResource(
     search: [sql`(${projects.name} || ' ' || ${projects.description})`],
     sortable: {
       projectName: projects.name,
-      projectLead: users.nameOf(projects.leadId),
+      projectLead: userNameOf(projects.leadId),
       percentage: projects.percentage,
       badge: rankOf(projects.status, projectStatuses),
       priority: priorityRankOf(projects.priority, projectPriorities),

@@ -13,7 +13,7 @@ import { priorityRankOf, rankOf } from '../../db/rank';
 import { ticketReplies, tickets } from '../../db/schema';
 import type { ResourceDefinition } from '../../resources/engine';
 import { countsBy } from '../../resources/refs';
-import type { UsersService } from '../users/service';
+import { type UsersService, userNameOf } from '../users/service';
 
 /**
  * Support tickets: a client's request, the user handling it, status and priority. `closedAt`
@@ -42,7 +42,7 @@ export function ticketResource(
       number: tickets.number,
       title: tickets.title,
       client: tickets.clientName,
-      assignedTo: users.nameOf(tickets.assignedToId),
+      assignedTo: userNameOf(tickets.assignedToId),
       status: rankOf(tickets.status, ticketStatuses),
       priority: priorityRankOf(tickets.priority, ticketPriorities),
       dueDate: tickets.dueDate,

@@ -57,6 +57,14 @@ function assertMayGrant(caller: AuthUser, granted: readonly string[]) {
 /** The elements of `after` not in `before`. */
 const addedTo = <T>(before: readonly T[], after: readonly T[]) => after.filter((x) => !before.includes(x));
 
+/**
+ * The display name (as the service's namesOf writes it) of the user `userId` refers to, as SQL: for
+ * ordering another area's list by the person it shows. NULL when there is no such user.
+ */
+export function userNameOf(userId: PgColumn): SQL<string> {
+  return sql<string>`(select coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email}) from ${users} where ${users.id} = ${qualified(userId)})`;
+}
+
 const fullName = sql`(${users.firstName} || ' ' || ${users.lastName})`;
 const userSortable = {
   email: users.email,
@@ -225,13 +233,6 @@ export function createUsersService(deps: {
   }
 
   return {
-    /**
-     * The display name (as namesOf writes it) of the user `userId` refers to, as SQL: for ordering
-     * another area's list by the person it shows. NULL when there is no such user.
-     */
-    nameOf: (userId: PgColumn): SQL<string> =>
-      sql<string>`(select coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email}) from ${users} where ${users.id} = ${qualified(userId)})`,
-
     /** Display names of users, for other areas that refer to them (assignees, owners, ...). */
     async namesOf(executor: Database, ids: string[]): Promise<Map<string, string>> {
       const unique = [...new Set(ids)];
