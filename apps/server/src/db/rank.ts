@@ -16,3 +16,11 @@ export function textLiterals(values: readonly string[]): SQL {
 export function rankOf(column: SQLWrapper, values: readonly string[]): SQL<number> {
   return sql<number>`array_position(ARRAY[${textLiterals(values)}]::text[], ${column})`;
 }
+
+/**
+ * A priority's rank from the lowest up (Low < Medium < High): the contracts list priorities from
+ * the highest down, so an ascending list starts with the least urgent, as a user reads "ascending".
+ */
+export function priorityRankOf(column: SQLWrapper, highestFirst: readonly string[]): SQL<number> {
+  return rankOf(column, [...highestFirst].reverse());
+}

@@ -148,6 +148,10 @@ export type RegisteredResource = {
   toInput: (record: Versioned) => unknown;
   /** SPEC §7's update path with the key in the body, when the resource has one. */
   updateAlias: string | undefined;
+  /** The fields a list may be ordered by (ordering.test.ts). */
+  sortable: string[];
+  /** The record's schema: what a walk reads of a field (its enum's values, in their order). */
+  record: z.ZodMiniType;
 };
 declare module 'fastify' {
   interface FastifyInstance {
@@ -177,6 +181,8 @@ export function registerResource<
     // A record this resource answered is its R: the walk hands back what it listed.
     toInput: (record) => def.toInput(record as R),
     updateAlias: def.aliases?.update,
+    sortable: Object.keys(def.sortable),
+    record: def.record,
   });
   const { db, audit } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -1,6 +1,6 @@
 import { COUNT_CAP, type ListQuery } from '@ledgerdesk/contracts';
-import { asc, count, desc, ilike, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { asc, count, desc, ilike, is, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { AppError } from '../lib/errors';
 import type { ReadCache } from './read-cache';
@@ -19,7 +19,9 @@ export function searchCondition(term: string | undefined, columns: SQLWrapper[])
 
 /**
  * ORDER BY for `ordering` ("field" or "-field") among the sortable fields; unknown fields are a
- * 400 naming the ones allowed. `tiebreak` keeps pages stable when values repeat.
+ * 400 naming the ones allowed. `tiebreak` keeps pages stable when values repeat. Empty values
+ * (NULL) come last both ways: PostgreSQL puts them first when descending. A NOT NULL column keeps
+ * the plain DESC, which a backward scan of its index serves.
  */
 export function orderingOf(
   ordering: string | undefined,
@@ -35,8 +37,9 @@ export function orderingOf(
     const message = `Order by one of: ${Object.keys(sortable).join(', ')} (with - for descending).`;
     throw AppError.badRequest(message, { ordering: message });
   }
-  const direction = requested.startsWith('-') ? desc : asc;
-  return [direction(column), asc(tiebreak)];
+  if (!requested.startsWith('-')) return [asc(column), asc(tiebreak)];
+  const neverNull = is(column, PgColumn) && column.notNull;
+  return [neverNull ? desc(column) : sql`${column} desc nulls last`, asc(tiebreak)];
 }
 
 export function pageOf(query: Pick<ListQuery, 'page' | 'pageSize'>) {

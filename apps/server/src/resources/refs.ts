@@ -1,5 +1,5 @@
-import { count, inArray } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { count, getTableName, inArray, is, type SQL, sql } from 'drizzle-orm';
+import { PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 
 type Named = PgTable & { id: PgColumn; name: PgColumn };
@@ -45,4 +45,27 @@ export async function countsBy(
           .groupBy(column);
   const counts = new Map(rows.map((r) => [r.id as string, r.n]));
   return (id) => counts.get(id) ?? 0;
+}
+
+/**
+ * A column named with its table ("orders"."id"), for a correlated subquery: Drizzle writes a list's
+ * columns bare, and a bare "id" inside the subquery would be the inner table's.
+ */
+export function qualified(column: PgColumn): SQL {
+  return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+}
+
+/**
+ * The `value` of the record that `reference` points at (`key`: that table's key), as SQL: to order
+ * a list by what a user sees of the record (its name), not by its key. NULL when it points nowhere.
+ * `reference` is a column of the list's table, or another such expression (a reference's reference).
+ */
+export function referencedValue(value: PgColumn, key: PgColumn, reference: PgColumn | SQL): SQL {
+  const outer = is(reference, PgColumn) ? qualified(reference) : reference;
+  return sql`(select ${value} from ${value.table} where ${key} = ${outer})`;
+}
+
+/** How many rows point at the list's row (`column` of theirs, `key` of the list's), as SQL: to order by a count. */
+export function referenceCount(column: PgColumn, key: PgColumn): SQL<number> {
+  return sql<number>`(select count(*) from ${column.table} where ${column} = ${qualified(key)})`;
 }

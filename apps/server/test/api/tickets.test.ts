@@ -92,7 +92,7 @@ describe('tickets', () => {
       clientEmail: 'pieter@crossway.example',
       dueDate: '2027-01-02',
     });
-    expect(titles(await call('GET', '/api/apps/ticket?search=kiosk&ordering=priority'))).toEqual([
+    expect(titles(await call('GET', '/api/apps/ticket?search=kiosk&ordering=-priority'))).toEqual([
       'Kiosk B high',
       'Kiosk C medium',
       'Kiosk A low',

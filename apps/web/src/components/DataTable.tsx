@@ -563,6 +563,7 @@ export function DataTable<Row>({
     return rows.map((row) => (
       <Table.Tr
         key={row.id}
+        data-key={row.id}
         className={open ? classes.clickable : undefined}
         data-selected={row.getIsSelected() || undefined}
         tabIndex={open ? 0 : undefined}
@@ -621,6 +622,7 @@ export function DataTable<Row>({
             return (
               <li
                 key={row.id}
+                data-key={row.id}
                 className={classes.card}
                 data-list-card
                 data-density={density}

@@ -4,9 +4,11 @@ import {
   crmCompanyInput,
   crmCompanyInputOf,
   crmCompanyRecord,
+  crmIndustryTypes,
   crmMessages,
 } from '@ledgerdesk/contracts';
 import { eq } from 'drizzle-orm';
+import { rankOf } from '../../db/rank';
 import { crmCompanies, crmContacts, crmDeals } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { ResourceDefinition } from '../../resources/engine';
@@ -35,7 +37,9 @@ export function companyResource(): ResourceDefinition<
     search: [crmCompanies.name, crmCompanies.owner, crmCompanies.location],
     sortable: {
       name: crmCompanies.name,
-      industryType: crmCompanies.industryType,
+      owner: crmCompanies.owner,
+      industryType: rankOf(crmCompanies.industryType, crmIndustryTypes),
+      location: crmCompanies.location,
       starValue: crmCompanies.starValue,
       employees: crmCompanies.employees,
       since: crmCompanies.since,

@@ -11,7 +11,7 @@ import { crmCompanies, crmContacts, crmDeals } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { ResourceDefinition } from '../../resources/engine';
 import { existingIds } from '../../resources/records';
-import { countsBy, refsOf } from '../../resources/refs';
+import { countsBy, referencedValue, refsOf } from '../../resources/refs';
 import { uniqueTags } from './tags';
 
 /** CRM contacts, each optionally of a company; refused on delete while deals point at them (409). */
@@ -37,6 +37,9 @@ export function contactResource(): ResourceDefinition<
     search: [crmContacts.name, crmContacts.email, crmContacts.designation],
     sortable: {
       name: crmContacts.name,
+      company: referencedValue(crmCompanies.name, crmCompanies.id, crmContacts.companyId),
+      designation: crmContacts.designation,
+      email: crmContacts.email,
       leadScore: crmContacts.leadScore,
       lastContacted: crmContacts.lastContacted,
       createdAt: crmContacts.createdAt,

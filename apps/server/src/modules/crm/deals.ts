@@ -15,8 +15,8 @@ import { crmCompanies, crmContacts, crmDeals } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { ResourceDefinition } from '../../resources/engine';
 import { existingIds } from '../../resources/records';
-import { refsOf } from '../../resources/refs';
-import type { UsersService } from '../users/service';
+import { referencedValue, refsOf } from '../../resources/refs';
+import { type UsersService, userNameOf } from '../users/service';
 
 type DealRow = typeof crmDeals.$inferSelect;
 
@@ -88,6 +88,9 @@ export function dealResource(
     search: [crmDeals.dealName, crmDeals.description],
     sortable: {
       dealName: crmDeals.dealName,
+      company: referencedValue(crmCompanies.name, crmCompanies.id, crmDeals.companyId),
+      contact: referencedValue(crmContacts.name, crmContacts.id, crmDeals.contactId),
+      salesRep: userNameOf(crmDeals.salesRepId),
       amount: crmDeals.amount,
       closeDate: crmDeals.closeDate,
       status: rankOf(crmDeals.status, dealStatuses),

@@ -37,6 +37,7 @@ export function leadResource(): ResourceDefinition<
       name: crmLeads.name,
       company: crmLeads.company,
       leadScore: crmLeads.leadScore,
+      location: crmLeads.location,
       status: rankOf(crmLeads.status, leadStatuses),
       createdAt: crmLeads.createdAt,
     },

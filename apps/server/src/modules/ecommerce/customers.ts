@@ -4,12 +4,15 @@ import {
   customerInput,
   customerInputOf,
   customerRecord,
+  customerStatuses,
   ecommerceMessages,
 } from '@ledgerdesk/contracts';
 import { count, eq, inArray, sql } from 'drizzle-orm';
+import { rankOf } from '../../db/rank';
 import { customers, orders } from '../../db/schema';
 import type { ResourceDefinition } from '../../resources/engine';
 import { assertUnreferenced } from '../../resources/records';
+import { referenceCount } from '../../resources/refs';
 
 /** Customers: who orders. One email address per customer; a customer with orders stays. */
 export function customerResource(): ResourceDefinition<
@@ -36,8 +39,9 @@ export function customerResource(): ResourceDefinition<
       name: customers.name,
       email: customers.email,
       country: customers.country,
-      status: customers.status,
+      status: rankOf(customers.status, customerStatuses),
       joiningDate: customers.joiningDate,
+      ordersCount: referenceCount(orders.customerId, customers.id),
       createdAt: customers.createdAt,
     },
     defaultOrdering: '-createdAt',

@@ -8,17 +8,21 @@ import {
   orderInput,
   orderInputOf,
   orderRecord,
+  orderStatuses,
   orderTotals,
+  paymentMethods,
   stockHoldingStatuses,
   toScaled,
 } from '@ledgerdesk/contracts';
 import { and, asc, eq, exists, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod/mini';
 import type { Database } from '../../db/client';
+import { rankOf } from '../../db/rank';
 import { customers, orderEvents, orderLines, orders, products } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { nextVersion } from '../../lib/versions';
 import type { ResourceDefinition } from '../../resources/engine';
+import { referencedValue } from '../../resources/refs';
 import type { UsersService } from '../users/service';
 
 type Input = z.output<typeof orderInput>;
@@ -174,9 +178,10 @@ export function orderResource(
     search: [sql`('#LD' || ${orders.number}::text || ' ' || ${orders.customerName})`],
     sortable: {
       orderId: orders.number,
-      customer: orders.customerName,
-      status: orders.status,
-      paymentMethod: orders.paymentMethod,
+      // The customer's name as the list shows it (the order's copy may be older).
+      customer: referencedValue(customers.name, customers.id, orders.customerId),
+      status: rankOf(orders.status, orderStatuses),
+      paymentMethod: rankOf(orders.paymentMethod, paymentMethods),
       total: orders.total,
       orderDate: orders.createdAt,
       createdAt: orders.createdAt,

@@ -2,17 +2,21 @@ import {
   ecommerceMessages,
   LOW_STOCK,
   type ProductRecord,
+  productCategories,
   productFilters,
   productInput,
   productInputOf,
   productRecord,
+  productTypes,
 } from '@ledgerdesk/contracts';
 import { between, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { rankOf } from '../../db/rank';
 import { orderLines, products, sellers } from '../../db/schema';
 import type { ResourceDefinition } from '../../resources/engine';
 import { readCacheOf } from '../../resources/read-cache';
 import { assertUnreferenced, existingIds } from '../../resources/records';
+import { referencedValue } from '../../resources/refs';
 
 /** Text searched for a product: the trigram index covers exactly this expression. */
 export const productSearchText = sql`(${products.name} || ' ' || ${products.category})`;
@@ -71,12 +75,15 @@ export function productResource(): ResourceDefinition<
     search: [productSearchText],
     sortable: {
       name: products.name,
-      category: products.category,
+      category: rankOf(products.category, productCategories),
       price: products.price,
       stock: products.stock,
       orders: products.ordersCount,
       rating: products.rating,
+      type: rankOf(products.type, productTypes),
       publishedDate: products.publishedDate,
+      // The store name, as the record names its seller.
+      seller: referencedValue(sellers.company, sellers.id, products.sellerId),
       createdAt: products.createdAt,
     },
     defaultOrdering: '-createdAt',

@@ -12,6 +12,7 @@ import type { Database } from '../../db/client';
 import { orderLines, orders, products, sellers } from '../../db/schema';
 import type { ResourceDefinition } from '../../resources/engine';
 import { assertUnreferenced } from '../../resources/records';
+import { qualified, referenceCount } from '../../resources/refs';
 
 /** Each seller's products, and the sales of them in orders that hold stock, for a page of sellers. */
 async function sellerFigures(db: Database, ids: string[]) {
@@ -34,6 +35,9 @@ async function sellerFigures(db: Database, ids: string[]) {
     revenue: new Map(sold.map((r) => [r.id ?? '', r.total ?? '0.00'])),
   };
 }
+
+/** A seller's revenue as sellerFigures counts it, as SQL: for ordering the sellers by it. */
+const sellerRevenue = sql`(select coalesce(sum(${qualified(orderLines.total)}), 0) from ${orderLines} join ${orders} on ${qualified(orders.id)} = ${qualified(orderLines.orderId)} where ${qualified(orderLines.sellerId)} = ${qualified(sellers.id)} and ${qualified(orders.status)} in ${[...stockHoldingStatuses]})`;
 
 /** Sellers: the stores whose products the catalogue holds. `GET /api/sellers` reads the same list. */
 export function sellerResource(): ResourceDefinition<
@@ -61,6 +65,8 @@ export function sellerResource(): ResourceDefinition<
       company: sellers.company,
       location: sellers.location,
       joinedDate: sellers.joinedDate,
+      productsCount: referenceCount(products.sellerId, sellers.id),
+      revenue: sellerRevenue,
       createdAt: sellers.createdAt,
     },
     defaultOrdering: 'company',

@@ -5,6 +5,7 @@ import {
   invoiceInputOf,
   invoiceMessages,
   invoiceRecord,
+  invoiceStatuses,
   invoiceTotals,
   plainDecimal,
   toScaled,
@@ -12,6 +13,7 @@ import {
 import { asc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod/mini';
 import type { Database } from '../../db/client';
+import { rankOf } from '../../db/rank';
 import { invoiceLines, invoices } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { ResourceDefinition } from '../../resources/engine';
@@ -52,7 +54,7 @@ export function invoiceResource(): ResourceDefinition<
       customerName: invoices.customerName,
       issueDate: invoices.issueDate,
       dueDate: invoices.dueDate,
-      status: invoices.status,
+      status: rankOf(invoices.status, invoiceStatuses),
       total: invoices.total,
       createdAt: invoices.createdAt,
     },

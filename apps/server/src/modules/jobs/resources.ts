@@ -3,10 +3,12 @@ import {
   applicationFilters,
   applicationInput,
   applicationRecord,
+  applicationStatuses,
   type CandidateRecord,
   candidateFilters,
   candidateInput,
   candidateRecord,
+  employeeRanges,
   errorCodes,
   inputOf,
   type JobCompanyRecord,
@@ -18,15 +20,19 @@ import {
   jobInput,
   jobMessages,
   jobRecord,
+  jobStatuses,
+  jobTypes,
   openJobStatuses,
 } from '@ledgerdesk/contracts';
 import { and, count, eq, gte, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
-import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { type PgColumn, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
+import { rankOf } from '../../db/rank';
 import { candidates, jobApplications, jobCompanies, jobs } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { ResourceDefinition } from '../../resources/engine';
 import { existingIds } from '../../resources/records';
+import { referenceCount, referencedValue } from '../../resources/refs';
 
 /*
  * The jobs area (SPEC §3): job companies, their jobs, candidates and applications, on the resource
@@ -58,6 +64,9 @@ async function refuseWhileReferenced(executor: Database, where: SQL, message: (n
 
 // ---------------------------------------------------------------------------------------------
 
+/** A column of the job an application is for, as SQL: for ordering applications by what they show of it. */
+const appliedJob = (column: PgColumn) => referencedValue(column, jobs.id, jobApplications.jobId);
+
 /** The vacancies of a company's open jobs, for ordering companies by it (raw: correlated). */
 const openVacancies = sql`(select coalesce(sum(j.vacancies), 0) from jobs j where j.company_id = job_companies.id and j.status in ('Active', 'New'))`;
 
@@ -82,6 +91,9 @@ export const jobCompanyResource: ResourceDefinition<
   search: [jobCompanies.name, jobCompanies.industryType, jobCompanies.location],
   sortable: {
     name: jobCompanies.name,
+    industryType: jobCompanies.industryType,
+    location: jobCompanies.location,
+    employeeRange: rankOf(jobCompanies.employeeRange, employeeRanges),
     rating: jobCompanies.rating,
     since: jobCompanies.since,
     vacancy: openVacancies,
@@ -179,10 +191,13 @@ export const jobResource: ResourceDefinition<typeof jobs, JobRecord, typeof jobI
   ],
   sortable: {
     jobTitle: jobs.jobTitle,
+    companyName: referencedValue(jobCompanies.name, jobCompanies.id, jobs.companyId),
+    location: jobs.location,
     postDate: jobs.postDate,
-    status: jobs.status,
-    type: jobs.type,
+    status: rankOf(jobs.status, jobStatuses),
+    type: rankOf(jobs.type, jobTypes),
     vacancies: jobs.vacancies,
+    applications: referenceCount(jobApplications.jobId, jobs.id),
     createdAt: jobs.createdAt,
   },
   defaultOrdering: '-postDate',
@@ -282,6 +297,7 @@ export const candidateResource: ResourceDefinition<
     candidateName: candidates.candidateName,
     designation: candidates.designation,
     location: candidates.location,
+    type: rankOf(candidates.type, jobTypes),
     rating: candidates.rating,
     createdAt: candidates.createdAt,
   },
@@ -370,8 +386,13 @@ export const applicationResource: ResourceDefinition<
     ),
   ],
   sortable: {
+    candidateName: referencedValue(candidates.candidateName, candidates.id, jobApplications.candidateId),
+    designation: appliedJob(jobs.jobTitle),
+    company: referencedValue(jobCompanies.name, jobCompanies.id, appliedJob(jobs.companyId)),
+    type: rankOf(appliedJob(jobs.type), jobTypes),
     date: jobApplications.appliedDate,
-    status: jobApplications.status,
+    contact: jobApplications.contact,
+    status: rankOf(jobApplications.status, applicationStatuses),
     createdAt: jobApplications.createdAt,
   },
   defaultOrdering: '-date',

@@ -4,12 +4,15 @@ import {
   projectInput,
   projectInputOf,
   projectMessages,
+  projectPriorities,
   projectRecord,
+  projectStatuses,
 } from '@ledgerdesk/contracts';
 import { arrayContains, eq, or, sql } from 'drizzle-orm';
+import { priorityRankOf, rankOf } from '../../db/rank';
 import { projects } from '../../db/schema';
 import type { ResourceDefinition } from '../../resources/engine';
-import type { UsersService } from '../users/service';
+import { type UsersService, userNameOf } from '../users/service';
 
 /**
  * Projects (SPEC §7): canonical paths under /api/projects, and the spec's own spellings
@@ -44,9 +47,10 @@ export function projectResource(
     search: [sql`(${projects.name} || ' ' || ${projects.description})`],
     sortable: {
       projectName: projects.name,
+      projectLead: userNameOf(projects.leadId),
       percentage: projects.percentage,
-      badge: projects.status,
-      priority: projects.priority,
+      badge: rankOf(projects.status, projectStatuses),
+      priority: priorityRankOf(projects.priority, projectPriorities),
       dueDate: projects.dueDate,
       createdAt: projects.createdAt,
     },

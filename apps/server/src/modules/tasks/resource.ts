@@ -4,9 +4,12 @@ import {
   taskInput,
   taskInputOf,
   taskMessages,
+  taskPriorities,
   taskRecord,
+  taskStatuses,
 } from '@ledgerdesk/contracts';
 import { arrayContains, eq } from 'drizzle-orm';
+import { priorityRankOf, rankOf } from '../../db/rank';
 import { tasks } from '../../db/schema';
 import type { ResourceDefinition } from '../../resources/engine';
 import type { UsersService } from '../users/service';
@@ -32,8 +35,8 @@ export function taskResource(
     search: [tasks.task, tasks.description],
     sortable: {
       task: tasks.task,
-      status: tasks.status,
-      priority: tasks.priority,
+      status: rankOf(tasks.status, taskStatuses),
+      priority: priorityRankOf(tasks.priority, taskPriorities),
       dueDate: tasks.dueDate,
       createdAt: tasks.createdAt,
     },

@@ -12,7 +12,7 @@ import type { Database } from '../../db/client';
 import { projects, tasks, teamMembers, users as usersTable } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { ResourceDefinition } from '../../resources/engine';
-import type { UsersService } from '../users/service';
+import { type UsersService, userNameOf } from '../users/service';
 
 /**
  * Team (SPEC §7 /teamData and its /add, /update, /delete spellings; the key of a delete in the
@@ -47,6 +47,8 @@ export function teamResource(
     sortable: {
       name: teamMembers.name,
       designation: teamMembers.designation,
+      email: teamMembers.email,
+      user: userNameOf(teamMembers.userId),
       createdAt: teamMembers.createdAt,
     },
     defaultOrdering: 'name',

@@ -9,11 +9,11 @@ import {
   ticketStatuses,
 } from '@ledgerdesk/contracts';
 import { eq } from 'drizzle-orm';
-import { rankOf } from '../../db/rank';
+import { priorityRankOf, rankOf } from '../../db/rank';
 import { ticketReplies, tickets } from '../../db/schema';
 import type { ResourceDefinition } from '../../resources/engine';
 import { countsBy } from '../../resources/refs';
-import type { UsersService } from '../users/service';
+import { type UsersService, userNameOf } from '../users/service';
 
 /**
  * Support tickets: a client's request, the user handling it, status and priority. `closedAt`
@@ -41,8 +41,10 @@ export function ticketResource(
     sortable: {
       number: tickets.number,
       title: tickets.title,
+      client: tickets.clientName,
+      assignedTo: userNameOf(tickets.assignedToId),
       status: rankOf(tickets.status, ticketStatuses),
-      priority: rankOf(tickets.priority, ticketPriorities),
+      priority: priorityRankOf(tickets.priority, ticketPriorities),
       dueDate: tickets.dueDate,
       createdAt: tickets.createdAt,
     },

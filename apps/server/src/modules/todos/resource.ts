@@ -6,15 +6,18 @@ import {
   todoInput,
   todoInputOf,
   todoMessages,
+  todoPriorities,
   todoProjectFilters,
   todoProjectInput,
   todoProjectInputOf,
   todoProjectRecord,
   todoRecord,
+  todoStatuses,
   todoStatusOf,
 } from '@ledgerdesk/contracts';
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { priorityRankOf, rankOf } from '../../db/rank';
 import { todoProjects, todos } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { ResourceDefinition } from '../../resources/engine';
@@ -136,8 +139,8 @@ export function todoResource(): ResourceDefinition<
     sortable: {
       task: todos.task,
       dueDate: todos.dueDate,
-      status: todos.status,
-      priority: todos.priority,
+      status: rankOf(todos.status, todoStatuses),
+      priority: priorityRankOf(todos.priority, todoPriorities),
       createdAt: todos.createdAt,
     },
     defaultOrdering: '-createdAt',

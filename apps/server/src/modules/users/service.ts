@@ -12,7 +12,8 @@ import {
   type userOptionsQuery,
   type userUpdate,
 } from '@ledgerdesk/contracts';
-import { and, asc, eq, exists, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod/mini';
 import type { Database } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
@@ -24,6 +25,7 @@ import { changedValues, isStale, nextVersion } from '../../lib/versions';
 import { type AuthUser, can } from '../../plugins/auth';
 import { listPage, orderingOf, type Page, searchCondition } from '../../resources/list';
 import { existingIds, findById } from '../../resources/records';
+import { qualified } from '../../resources/refs';
 import type { AccountsService } from '../accounts/service';
 import { assertAcceptablePassword, conflictOfUser } from '../accounts/service';
 import type { AuthService } from '../auth/service';
@@ -54,6 +56,14 @@ function assertMayGrant(caller: AuthUser, granted: readonly string[]) {
 
 /** The elements of `after` not in `before`. */
 const addedTo = <T>(before: readonly T[], after: readonly T[]) => after.filter((x) => !before.includes(x));
+
+/**
+ * The display name (as the service's namesOf writes it) of the user `userId` refers to, as SQL: for
+ * ordering another area's list by the person it shows. NULL when there is no such user.
+ */
+export function userNameOf(userId: PgColumn): SQL<string> {
+  return sql<string>`(select coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email}) from ${users} where ${users.id} = ${qualified(userId)})`;
+}
 
 const fullName = sql`(${users.firstName} || ' ' || ${users.lastName})`;
 const userSortable = {

@@ -41,7 +41,7 @@ export const projects: ResourceDefinition<ProjectRecord, ProjectInput> = {
   titleOf: (project) => project.projectName,
   columns: [
     { id: 'projectName', sortable: true },
-    { id: 'projectLead', cell: peopleCell('projectLead') },
+    { id: 'projectLead', sortable: true, cell: peopleCell('projectLead') },
     { id: 'members', cell: peopleCell('members') },
     {
       id: 'percentage',

@@ -24,9 +24,9 @@ const team: ResourceDefinition<TeamMemberRecord, TeamMemberInput> = {
   columns: [
     { id: 'name', sortable: true },
     { id: 'designation', sortable: true },
-    { id: 'email' },
+    { id: 'email', sortable: true },
     { id: 'phone' },
-    { id: 'user', cell: peopleCell('user') },
+    { id: 'user', sortable: true, cell: peopleCell('user') },
     { id: 'projectCount', align: 'right' },
     { id: 'taskCount', align: 'right' },
     { id: 'createdAt', sortable: true, hidden: true, cell: dateCell('createdAt') },

@@ -37,8 +37,8 @@ export const tickets: ResourceDefinition<TicketRecord, TicketInput> = {
   columns: [
     { id: 'number', sortable: true, cell: numberCell, width: 90 },
     { id: 'title', sortable: true },
-    { id: 'client', cell: clientCell, truncate: 220, priority: 2 },
-    { id: 'assignedTo', cell: peopleCell('assignedTo'), priority: 2 },
+    { id: 'client', sortable: true, cell: clientCell, truncate: 220, priority: 2 },
+    { id: 'assignedTo', sortable: true, cell: peopleCell('assignedTo'), priority: 2 },
     { id: 'createdAt', sortable: true, cell: dateCell('createdAt'), priority: 3 },
     { id: 'dueDate', sortable: true, cell: dateCell('dueDate') },
     { id: 'status', sortable: true, cell: statusBadge('status', statusColors) },

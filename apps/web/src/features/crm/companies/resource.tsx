@@ -42,10 +42,10 @@ export const companies: ResourceDefinition<CrmCompanyRecord, CrmCompanyInput> = 
   titleOf: (company) => company.name,
   columns: [
     { id: 'name', sortable: true },
-    { id: 'owner' },
+    { id: 'owner', sortable: true },
     { id: 'industryType', sortable: true, cell: industryCell },
     { id: 'starValue', sortable: true, cell: ratingCell },
-    { id: 'location' },
+    { id: 'location', sortable: true },
     { id: 'employees', sortable: true, align: 'right' },
     { id: 'contactCount', align: 'right', hidden: true },
     { id: 'dealCount', align: 'right', hidden: true },

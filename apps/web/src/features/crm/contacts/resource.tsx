@@ -24,9 +24,9 @@ export const contacts: ResourceDefinition<CrmContactRecord, CrmContactInput> = {
   titleOf: (contact) => contact.name,
   columns: [
     { id: 'name', sortable: true },
-    { id: 'company', cell: companyCell },
-    { id: 'designation', priority: 2 },
-    { id: 'email', truncate: 200 },
+    { id: 'company', sortable: true, cell: companyCell },
+    { id: 'designation', sortable: true, priority: 2 },
+    { id: 'email', sortable: true, truncate: 200 },
     { id: 'phone', hidden: true },
     { id: 'leadScore', sortable: true, align: 'right', priority: 2 },
     { id: 'tags', cell: tagsCell, priority: 3 },

@@ -41,9 +41,9 @@ export const deals: ResourceDefinition<DealRecord, DealInput> = {
   titleOf: (deal) => deal.dealName,
   columns: [
     { id: 'dealName', sortable: true },
-    { id: 'company', cell: companyCell },
-    { id: 'contact', hidden: true, cell: contactCell },
-    { id: 'salesRep', cell: peopleCell('salesRep'), priority: 3 },
+    { id: 'company', sortable: true, cell: companyCell },
+    { id: 'contact', sortable: true, hidden: true, cell: contactCell },
+    { id: 'salesRep', sortable: true, cell: peopleCell('salesRep'), priority: 3 },
     { id: 'amount', sortable: true, align: 'right', cell: moneyCell('amount') },
     { id: 'closeDate', sortable: true, cell: dateCell('closeDate'), priority: 2 },
     { id: 'stage', sortable: true, cell: statusBadge('stage', dealStageColors) },

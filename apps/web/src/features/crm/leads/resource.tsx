@@ -21,7 +21,7 @@ export const leads: ResourceDefinition<LeadRecord, LeadInput> = {
     { id: 'leadScore', sortable: true, align: 'right' },
     { id: 'phone', priority: 2 },
     { id: 'email', hidden: true },
-    { id: 'location', priority: 3 },
+    { id: 'location', sortable: true, priority: 3 },
     { id: 'tags', cell: tagsCell, priority: 3 },
     { id: 'status', sortable: true, cell: statusBadge('status', statusColors) },
     { id: 'createdAt', sortable: true, cell: dateCell('createdAt') },

@@ -27,7 +27,7 @@ export const customers: ResourceDefinition<CustomerRecord, CustomerInput> = {
     { id: 'phone', priority: 2 },
     { id: 'country', sortable: true, priority: 3 },
     { id: 'joiningDate', sortable: true, cell: dateCell('joiningDate') },
-    { id: 'ordersCount', align: 'right' },
+    { id: 'ordersCount', sortable: true, align: 'right' },
     { id: 'status', sortable: true, cell: statusBadge('status', statusColors) },
     { id: 'address', hidden: true },
   ],

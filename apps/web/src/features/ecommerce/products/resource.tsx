@@ -92,9 +92,9 @@ export const products: ResourceDefinition<ProductRecord, ProductInput> = {
     { id: 'price', sortable: true, align: 'right', cell: moneyCell('price') },
     { id: 'orders', sortable: true, align: 'right', priority: 3 },
     { id: 'rating', sortable: true, cell: ratingCell, priority: 2 },
-    { id: 'type', sortable: false, cell: statusBadge('type', productTypeColors) },
+    { id: 'type', sortable: true, cell: statusBadge('type', productTypeColors) },
     { id: 'publishedDate', sortable: true, cell: dateCell('publishedDate'), priority: 2 },
-    { id: 'seller', hidden: true, cell: sellerCell },
+    { id: 'seller', sortable: true, hidden: true, cell: sellerCell },
   ],
   filters: [
     { name: 'category', options: productCategories },

@@ -23,8 +23,8 @@ export const sellers: ResourceDefinition<SellerRecord, SellerInput> = {
     { id: 'phone', hidden: true },
     { id: 'location', sortable: true, priority: 3 },
     { id: 'joinedDate', sortable: true, cell: dateCell('joinedDate'), priority: 2 },
-    { id: 'productsCount', align: 'right' },
-    { id: 'revenue', align: 'right', cell: moneyCell('revenue') },
+    { id: 'productsCount', sortable: true, align: 'right' },
+    { id: 'revenue', sortable: true, align: 'right', cell: moneyCell('revenue') },
   ],
   input: sellerInput,
   fields: [

@@ -73,7 +73,7 @@ export const candidates: ResourceDefinition<CandidateRecord, CandidateInput> = {
     { id: 'candidateName', sortable: true },
     { id: 'designation', sortable: true },
     { id: 'location', sortable: true },
-    { id: 'type', cell: statusBadge('type', {}) },
+    { id: 'type', sortable: true, cell: statusBadge('type', {}) },
     { id: 'rating', sortable: true, cell: ratingCell },
     { id: 'skills', hidden: true, cell: skillsCell },
     { id: 'email', hidden: true },

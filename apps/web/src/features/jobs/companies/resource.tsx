@@ -39,10 +39,10 @@ export const companies: ResourceDefinition<JobCompanyRecord, JobCompanyInput> = 
   titleOf: (company) => company.name,
   columns: [
     { id: 'name', sortable: true },
-    { id: 'industryType' },
-    { id: 'location', priority: 2 },
+    { id: 'industryType', sortable: true },
+    { id: 'location', sortable: true, priority: 2 },
     { id: 'vacancy', sortable: true, align: 'right' },
-    { id: 'employeeRange', priority: 3 },
+    { id: 'employeeRange', sortable: true, priority: 3 },
     { id: 'rating', sortable: true, cell: ratingCell },
     { id: 'since', sortable: true, align: 'right', priority: 3 },
     { id: 'website', hidden: true, cell: websiteCell },
