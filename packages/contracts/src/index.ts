@@ -21,3 +21,4 @@ export * from './team';
 export * from './tickets';
 export * from './todos';
 export * from './users';
+export * from './validation';

@@ -20,6 +20,8 @@ export class ApiError extends Error {
   readonly fieldErrors: FieldErrors;
   /** With STALE_RECORD: the record as it is now stored (see lib/stale-record.ts). */
   readonly current: unknown;
+  /** Each field error's code (see lib/validation.ts): its text in the user's language. */
+  readonly fieldErrorCodes: ErrorResponse['fieldErrorCodes'];
 
   constructor(
     status: number,
@@ -27,12 +29,14 @@ export class ApiError extends Error {
     message: string,
     fieldErrors: FieldErrors = {},
     current: unknown = undefined,
+    fieldErrorCodes: ErrorResponse['fieldErrorCodes'] = {},
   ) {
     super(message);
     this.status = status;
     this.errorCode = errorCode;
     this.fieldErrors = fieldErrors;
     this.current = current;
+    this.fieldErrorCodes = fieldErrorCodes;
   }
 }
 
@@ -124,7 +128,11 @@ export function toApiError(status: number, body: unknown, fallback?: string): Ap
   const code = typeof errorBody.errorCode === 'string' ? errorBody.errorCode : `HTTP_${status}`;
   const fieldErrors =
     typeof errorBody.fieldErrors === 'object' && errorBody.fieldErrors !== null ? errorBody.fieldErrors : {};
-  return new ApiError(status, code, message, fieldErrors, errorBody.current);
+  const fieldErrorCodes =
+    typeof errorBody.fieldErrorCodes === 'object' && errorBody.fieldErrorCodes !== null
+      ? errorBody.fieldErrorCodes
+      : {};
+  return new ApiError(status, code, message, fieldErrors, errorBody.current, fieldErrorCodes);
 }
 
 /**
