@@ -135,7 +135,7 @@ for (const file of sources) {
       keys: [...m[1].matchAll(new RegExp(quoted, 'g'))].map((k) => k[2]),
       options: m[2],
     })),
-    ...[...text.matchAll(new RegExp(String.raw`i18nKey=${quoted}`, 'g'))].map((m) => ({ keys: [m[2]] })),
+    ...[...text.matchAll(new RegExp(`i18nKey=${quoted}`, 'g'))].map((m) => ({ keys: [m[2]] })),
   ];
   for (const { keys, options } of calls) {
     const resolved = keys.map((key) => candidatesOf(key, options));

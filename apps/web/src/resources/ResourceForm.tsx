@@ -228,7 +228,13 @@ export function ResourceForm<Rec, Values>({
       if (stale.caught(error)) return;
       let placed = false;
       if (isApiError(error)) {
-        for (const [name, message] of Object.entries(error.fieldErrors)) {
+        // In the form's order, so that focus goes to the first invalid field on the screen.
+        const order = (name: string) => {
+          const index = def.fields.findIndex((field) => field.name === name);
+          return index === -1 ? def.fields.length : index;
+        };
+        const errors = Object.entries(error.fieldErrors).sort(([a], [b]) => order(a) - order(b));
+        for (const [name, message] of errors) {
           if (!onField(name)) continue;
           form.setError(
             name,
