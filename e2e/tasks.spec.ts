@@ -29,7 +29,8 @@ test.describe('tasks (the resource engine)', () => {
     await page.getByRole('link', { name: 'Add Task' }).click();
     await expect(page.getByRole('heading', { name: 'New Task', level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'Add Task' }).click();
-    await expect(page.getByText('Please describe the task.')).toBeVisible();
+    await expect(page.getByText('Required', { exact: true })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Task', exact: true })).toBeFocused();
     await page.getByRole('textbox', { name: 'Task', exact: true }).fill(name);
     await page.getByRole('combobox', { name: 'Priority' }).click();
     await page.getByRole('option', { name: 'High' }).click();

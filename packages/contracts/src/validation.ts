@@ -189,12 +189,12 @@ const bound = (value: number | bigint | Date | unknown): string | number =>
 
 /**
  * The code of a zod issue (a raw one in an error map, or a final one on the server), given whether
- * a value was there at all: a missing field is `required` whatever type it wanted.
+ * a value was there at all (not undefined or null): a missing field is `required` whatever it wanted.
  */
 export function fieldErrorOf(issue: core.$ZodIssue | core.$ZodRawIssue, present: boolean): FieldError {
+  if (!present && (issue.code === 'invalid_type' || issue.code === 'invalid_value')) return { code: 'required' };
   switch (issue.code) {
     case 'invalid_type': {
-      if (!present) return { code: 'required' };
       const kind = expectedKind(issue.expected);
       return kind ? { code: 'wrongType', params: { expected: kind } } : { code: 'invalid' };
     }
@@ -249,6 +249,6 @@ export function fieldErrorOf(issue: core.$ZodIssue | core.$ZodRawIssue, present:
  * string, received undefined". Installed by the server with `z.config({ customError })`.
  */
 export function englishFieldMessage(issue: core.$ZodRawIssue): string {
-  const present = !(issue.code === 'invalid_type' && issue.input === undefined);
+  const present = issue.input !== undefined && issue.input !== null;
   return fieldErrorText(fieldErrorOf(issue, present), 'en');
 }

@@ -40,7 +40,7 @@ function fieldErrorsOf(error: FastifyError, request: FastifyRequest) {
     fieldErrors[field] = issue.message ?? 'Invalid value';
     // The issue as zod gave it (the type provider keeps its code as `keyword`, the rest as `params`).
     const zodIssue = { ...issue.params, code: issue.keyword, path } as Parameters<typeof fieldErrorOf>[0];
-    fieldErrorCodes[field] = fieldErrorOf(zodIssue, valueAt(input, path) !== undefined);
+    fieldErrorCodes[field] = fieldErrorOf(zodIssue, valueAt(input, path) != null);
   }
   return { fieldErrors, fieldErrorCodes };
 }

@@ -44,10 +44,40 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-/** The message to show for any error, API or not. */
+/** The server's stock messages (those its error codes carry), which the web shows in the user's language. */
+const stockMessages = [
+  'validation',
+  'notFound',
+  'forbidden',
+  'internalError',
+  'tooLarge',
+  'duplicate',
+  'referenceMissing',
+  'stillReferenced',
+  'valueOutOfRange',
+  'keyRequired',
+  'keyInvalid',
+  'staleRecord',
+  'loginFailed',
+  'invalidCredentials',
+  'unexpected',
+  'nulCharacter',
+  'brokenCharacter',
+] as const satisfies readonly (keyof typeof messages)[];
+
+/** A stock message in the user's language (`common:errors.server.*`); any other text as it is. */
+function translated(message: string): string {
+  const stock = stockMessages.find((name) => messages[name] === message);
+  return stock ? i18n.t(`common:errors.server.${stock}`) : message;
+}
+
+/**
+ * The message to show for any error, API or not: the server's stock messages in the user's
+ * language; an area's own message (a name in use…) as the server wrote it, in English.
+ */
 export function errorMessageOf(error: unknown, fallback: string = messages.unexpected): string {
   if (error instanceof ApiError)
-    return error.errorCode === 'NETWORK_ERROR' ? i18n.t('common:errors.network') : error.message;
+    return error.errorCode === 'NETWORK_ERROR' ? i18n.t('common:errors.network') : translated(error.message);
   if (error instanceof Error && error.message) return error.message;
   return fallback;
 }

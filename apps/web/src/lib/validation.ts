@@ -59,7 +59,7 @@ export function contractResolver<Input extends FieldValues, Output>(
     for (const issue of result.error.issues) {
       const name = issue.path.join('.');
       if (name in errors) continue;
-      const error = fieldErrorOf(issue, valueAt(values, issue.path) !== undefined);
+      const error = fieldErrorOf(issue, valueAt(values, issue.path) != null);
       const ownRefinement = issue.code === 'custom' && error.code === 'invalid';
       errors[name] = {
         type: error.code,
