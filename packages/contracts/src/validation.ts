@@ -192,7 +192,8 @@ const bound = (value: number | bigint | Date | unknown): string | number =>
  * a value was there at all (not undefined or null): a missing field is `required` whatever it wanted.
  */
 export function fieldErrorOf(issue: core.$ZodIssue | core.$ZodRawIssue, present: boolean): FieldError {
-  if (!present && (issue.code === 'invalid_type' || issue.code === 'invalid_value')) return { code: 'required' };
+  if (!present && (issue.code === 'invalid_type' || issue.code === 'invalid_value'))
+    return { code: 'required' };
   switch (issue.code) {
     case 'invalid_type': {
       const kind = expectedKind(issue.expected);
