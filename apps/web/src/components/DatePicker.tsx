@@ -36,7 +36,7 @@ export interface DatePickerProps {
 /** DateField's calendar (loaded on first use, see DateField.tsx). */
 export default function DatePicker({ value, onChange, clearable = true, ref, ...props }: DatePickerProps) {
   // Re-rendered on a change of language through useTranslation.
-  useTranslation();
+  const { t } = useTranslation('common');
   const calendar = calendars[currentLanguage()];
   return (
     <DatesProvider settings={{ locale: calendar.locale, firstDayOfWeek: calendar.firstDayOfWeek }}>
@@ -47,6 +47,7 @@ export default function DatePicker({ value, onChange, clearable = true, ref, ...
         value={value || null}
         onChange={(next) => onChange(next || null)}
         clearable={clearable}
+        clearButtonProps={{ 'aria-label': t('dates.clear', { field: props.label }) }}
         leftSection={<IconCalendar size={16} aria-hidden="true" />}
         leftSectionPointerEvents="none"
         popoverProps={{ withinPortal: true }}

@@ -13,7 +13,11 @@ export function Figures({ children, ...props }: StackProps & { children: ReactNo
   );
 }
 
-/** One line of Figures: the label, and the value right-aligned in tabular figures so amounts line up. */
+/**
+ * One line of Figures: the label, and the value right-aligned in tabular figures so amounts line up.
+ * A `strong` line (the total) has a rule above it, drawn by the line itself: a list of terms may
+ * hold nothing else (a separator element between them is not valid in a <dl>).
+ */
 export function FigureRow({
   label,
   value,
@@ -25,7 +29,13 @@ export function FigureRow({
 }) {
   const weight = strong ? 700 : undefined;
   return (
-    <Group justify="space-between" wrap="nowrap" component="div">
+    <Group
+      justify="space-between"
+      wrap="nowrap"
+      component="div"
+      pt={strong ? 6 : undefined}
+      style={strong ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}
+    >
       <Text component="dt" size="sm" fw={weight}>
         {label}
       </Text>

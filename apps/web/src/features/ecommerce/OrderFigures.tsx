@@ -1,5 +1,4 @@
 import { type OrderTotals, orderCharges } from '@ledgerdesk/contracts';
-import { Divider } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FigureRow, Figures } from '../../components/Figures';
 import { formatMoney } from '../../lib/format';
@@ -24,7 +23,6 @@ export function OrderFigures({ totals }: { totals: OrderTotals }) {
         label={t('figures.tax', { percent: orderCharges.taxPercent })}
         value={formatMoney(totals.tax)}
       />
-      <Divider />
       <FigureRow label={t('figures.total')} value={formatMoney(totals.total)} strong />
     </Figures>
   );

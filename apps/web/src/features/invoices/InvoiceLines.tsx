@@ -184,7 +184,6 @@ export function InvoiceLines() {
               value={money(totals?.tax)}
             />
             <FigureRow label={t('fields.shipping')} value={money(totals?.shipping)} />
-            <Divider />
             <FigureRow label={t('fields.total')} value={money(totals?.total)} strong />
           </Figures>
           <Text size="xs" c="dimmed">
