@@ -27,8 +27,9 @@ test.describe('deals', () => {
     await page.getByRole('link', { name: 'Add Deal' }).click();
     await expect(page.getByRole('heading', { name: 'New Deal', level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'Add Deal' }).click();
-    // The deal's name and its sales rep.
-    await expect(page.getByText('Required', { exact: true })).toHaveCount(2);
+    // The deal's name, sales rep, amount and close date; focus on the first of them.
+    await expect(page.getByText('Required', { exact: true })).toHaveCount(4);
+    await expect(page.getByRole('textbox', { name: 'Deal', exact: true })).toBeFocused();
     await page.getByRole('textbox', { name: 'Deal', exact: true }).fill(name);
     await page.getByRole('combobox', { name: 'Sales rep' }).fill('Ada');
     await page.getByRole('option', { name: 'Ada Admin' }).click();

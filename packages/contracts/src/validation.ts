@@ -187,13 +187,18 @@ const bound = (value: number | bigint | Date | unknown): string | number =>
       ? value.toISOString().slice(0, 10)
       : String(value);
 
+/** Whether a field was filled in at all: not left out, null or an empty text. */
+export const isFilled = (value: unknown) => value !== undefined && value !== null && value !== '';
+
 /**
  * The code of a zod issue (a raw one in an error map, or a final one on the server), given whether
- * a value was there at all (not undefined or null): a missing field is `required` whatever it wanted.
+ * its field was filled in (isFilled): an empty field is `required` whatever it wanted (a date, a
+ * record's id, one of a list of values).
  */
 export function fieldErrorOf(issue: core.$ZodIssue | core.$ZodRawIssue, present: boolean): FieldError {
-  if (!present && (issue.code === 'invalid_type' || issue.code === 'invalid_value'))
-    return { code: 'required' };
+  const wanted =
+    issue.code === 'invalid_type' || issue.code === 'invalid_value' || issue.code === 'invalid_format';
+  if (!present && wanted) return { code: 'required' };
   switch (issue.code) {
     case 'invalid_type': {
       const kind = expectedKind(issue.expected);
@@ -250,6 +255,6 @@ export function fieldErrorOf(issue: core.$ZodIssue | core.$ZodRawIssue, present:
  * string, received undefined". Installed by the server with `z.config({ customError })`.
  */
 export function englishFieldMessage(issue: core.$ZodRawIssue): string {
-  const present = issue.input !== undefined && issue.input !== null;
+  const present = isFilled(issue.input);
   return fieldErrorText(fieldErrorOf(issue, present), 'en');
 }

@@ -3,6 +3,7 @@ import {
   errorCodes,
   type FieldError,
   fieldErrorOf,
+  isFilled,
   messages,
 } from '@ledgerdesk/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -40,7 +41,7 @@ function fieldErrorsOf(error: FastifyError, request: FastifyRequest) {
     fieldErrors[field] = issue.message ?? 'Invalid value';
     // The issue as zod gave it (the type provider keeps its code as `keyword`, the rest as `params`).
     const zodIssue = { ...issue.params, code: issue.keyword, path } as Parameters<typeof fieldErrorOf>[0];
-    fieldErrorCodes[field] = fieldErrorOf(zodIssue, valueAt(input, path) != null);
+    fieldErrorCodes[field] = fieldErrorOf(zodIssue, isFilled(valueAt(input, path)));
   }
   return { fieldErrors, fieldErrorCodes };
 }

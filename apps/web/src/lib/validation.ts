@@ -5,6 +5,7 @@ import {
   fieldErrorCodes,
   fieldErrorOf,
   fieldErrorText,
+  isFilled,
 } from '@ledgerdesk/contracts';
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod/mini';
@@ -59,7 +60,7 @@ export function contractResolver<Input extends FieldValues, Output>(
     for (const issue of result.error.issues) {
       const name = issue.path.join('.');
       if (name in errors) continue;
-      const error = fieldErrorOf(issue, valueAt(values, issue.path) != null);
+      const error = fieldErrorOf(issue, isFilled(valueAt(values, issue.path)));
       const ownRefinement = issue.code === 'custom' && error.code === 'invalid';
       errors[name] = {
         type: error.code,
