@@ -108,7 +108,7 @@ describe('ResourceForm', { timeout: 30_000 }, () => {
   it('the date picker shows the day in the language and sends it back as YYYY-MM-DD', async () => {
     const onSubmit = vi.fn(async (_values: TaskInput) => undefined);
     const { user } = await renderForm(onSubmit, { task: 'Plan', dueDate: '2026-03-12' });
-    const picker = await screen.findByRole('button', { name: /Due date/ }, { timeout: 10_000 });
+    const picker = await screen.findByRole('button', { name: /^Due date/ }, { timeout: 10_000 });
     expect(picker.textContent).toContain('12 Mar 2026');
 
     await user.click(picker);
@@ -136,7 +136,7 @@ describe('ResourceForm', { timeout: 30_000 }, () => {
       { namespaces: ['tasks'] },
     );
     await i18n.changeLanguage('fr');
-    const picker = await screen.findByRole('button', { name: /Échéance/ }, { timeout: 10_000 });
+    const picker = await screen.findByRole('button', { name: /^Échéance/ }, { timeout: 10_000 });
     expect(picker.textContent).toContain('12 mars 2026');
     await user.click(picker);
     const calendar = await screen.findByRole('dialog', { hidden: true });
