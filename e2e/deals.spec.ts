@@ -2,6 +2,7 @@ import {
   deleteFromDetailPage,
   editFromRowMenu,
   expect,
+  pickDate,
   searchList,
   sessionToken,
   signInAsAdmin,
@@ -34,7 +35,7 @@ test.describe('deals', () => {
     await page.getByRole('combobox', { name: 'Sales rep' }).fill('Ada');
     await page.getByRole('option', { name: 'Ada Admin' }).click();
     await page.getByRole('textbox', { name: 'Amount' }).fill('12500.5');
-    await page.getByLabel('Close date').fill('2026-12-24');
+    await pickDate(page, 'Close date', '2026-12-24');
     await page.getByRole('combobox', { name: 'Stage' }).click();
     await page.getByRole('option', { name: 'Needs Identified' }).click();
     await page.getByRole('button', { name: 'Add Deal' }).click();
