@@ -135,3 +135,26 @@ export async function expectAccessible(page: Page, where: string) {
     serious.map((v) => `${where}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(' ')})`),
   ).toEqual([]);
 }
+
+/**
+ * Picks a day (YYYY-MM-DD) on a date field's calendar (the English one): opens it, goes forward or
+ * back a month at a time to the day's month, and clicks the day.
+ */
+export async function pickDate(page: Page, label: string, day: string) {
+  await page.getByRole('button', { name: label, exact: true }).click();
+  const calendar = page.locator('[data-dates-dropdown]').last();
+  const name = new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  const target = calendar.getByRole('button', { name, exact: true });
+  const heading = calendar.locator('.mantine-DatePickerInput-calendarHeaderLevel');
+  for (let step = 0; step < 240 && !(await target.isVisible()); step++) {
+    const shown = new Date(`1 ${await heading.innerText()} UTC`);
+    const forward = Number.isNaN(shown.getTime()) || shown.getTime() < Date.parse(`${day}T00:00:00Z`);
+    await calendar.locator(`button[data-direction="${forward ? 'next' : 'previous'}"]`).click();
+  }
+  await target.click();
+}

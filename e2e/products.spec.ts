@@ -28,7 +28,8 @@ test.describe('products', () => {
     await page.getByRole('link', { name: 'Add Product' }).click();
     await expect(page.getByRole('heading', { name: 'New Product', level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'Add Product' }).click();
-    await expect(page.getByText('Please enter the product name.')).toBeVisible();
+    await expect(page.getByText('Required', { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Product', exact: true })).toBeFocused();
     await page.getByRole('textbox', { name: 'Product', exact: true }).fill(name);
     await page.getByRole('combobox', { name: 'Category' }).click();
     await page.getByRole('option', { name: 'Home & Furniture' }).click();

@@ -2,6 +2,7 @@ import {
   deleteFromDetailPage,
   editFromRowMenu,
   expect,
+  pickDate,
   searchList,
   sessionToken,
   signInAsAdmin,
@@ -29,11 +30,12 @@ test.describe('tasks (the resource engine)', () => {
     await page.getByRole('link', { name: 'Add Task' }).click();
     await expect(page.getByRole('heading', { name: 'New Task', level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'Add Task' }).click();
-    await expect(page.getByText('Please describe the task.')).toBeVisible();
+    await expect(page.getByText('Required', { exact: true })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Task', exact: true })).toBeFocused();
     await page.getByRole('textbox', { name: 'Task', exact: true }).fill(name);
     await page.getByRole('combobox', { name: 'Priority' }).click();
     await page.getByRole('option', { name: 'High' }).click();
-    await page.getByLabel('Due date').fill('2026-12-24');
+    await pickDate(page, 'Due date', '2026-12-24');
     await page.getByRole('button', { name: 'Add Task' }).click();
     await expect(toast(page, 'Task Added Successfully')).toBeVisible();
     await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { englishFieldMessage } from '@ledgerdesk/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { en } from 'zod/locales';
 import { z } from 'zod/mini';
 import { type AdminCommands, createAdminCommands } from './admin/commands';
 import type { Config } from './config';
@@ -80,8 +80,9 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const PUBLIC_BODY_LIMIT_BYTES = 64 * 1024;
 
 // The contracts give their own messages for what users type; for anything else (a missing or
-// mistyped field of an API call) zod's English messages say what was expected.
-z.config(en());
+// mistyped field of an API call) the English text of the field error's code says what was expected
+// (not zod's "Invalid input: expected string, received undefined").
+z.config({ customError: englishFieldMessage });
 
 /** Builds the whole application; main.ts listens on it, tests call it through inject. */
 export async function buildApp(deps: AppDeps) {

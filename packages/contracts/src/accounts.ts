@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { text, timestamp } from './api';
+import { codeParams } from './validation';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
@@ -16,7 +17,10 @@ export const passwordRules = [
 export const password = z.string('Please enter a password.').check(
   z.minLength(PASSWORD_MIN_LENGTH, `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`),
   z.maxLength(PASSWORD_MAX_LENGTH, `The password must be at most ${PASSWORD_MAX_LENGTH} characters.`),
-  z.refine((value) => !/^\d+$/.test(value), 'The password must not be made of digits only.'),
+  z.refine((value) => !/^\d+$/.test(value), {
+    error: 'The password must not be made of digits only.',
+    params: codeParams('passwordDigitsOnly'),
+  }),
 );
 
 export const email = z.pipe(

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { messages } from './messages';
+import { codeParams } from './validation';
 
 /*
  * Contracts are written with zod/mini: the same schemas as zod's classic API, but tree-shakable,
@@ -11,6 +12,19 @@ export const errorResponse = z.object({
   errorCode: z.string(),
   errorMessage: z.string(),
   fieldErrors: z.optional(z.record(z.string(), z.string())),
+  /**
+   * Beside each field's English message, its code and parameters (validation.ts): what the web shows
+   * in the user's language.
+   */
+  fieldErrorCodes: z.optional(
+    z.record(
+      z.string(),
+      z.object({
+        code: z.string(),
+        params: z.optional(z.record(z.string(), z.union([z.string(), z.number()]))),
+      }),
+    ),
+  ),
   /** With `STALE_RECORD` (409): the record as it is now stored, version included. */
   current: z.optional(z.unknown()),
 });
@@ -46,11 +60,12 @@ const hasLoneSurrogate = (value: string) =>
 /**
  * What no text may hold, whatever the field: the NUL character (a PostgreSQL text cannot store it)
  * and an unpaired surrogate (UTF-8 cannot carry it: it would be stored as U+FFFD). The message of
- * the problem, or null. The server checks every string of every request with it (plugins/input.ts).
+ * the problem's code (its message is `messages[code]`), or null. The server checks every string of
+ * every request with it (plugins/input.ts).
  */
-export function textProblem(value: string): string | null {
-  if (hasNul(value)) return messages.nulCharacter;
-  if (hasLoneSurrogate(value)) return messages.brokenCharacter;
+export function textProblem(value: string): 'nulCharacter' | 'brokenCharacter' | null {
+  if (hasNul(value)) return 'nulCharacter';
+  if (hasLoneSurrogate(value)) return 'brokenCharacter';
   return null;
 }
 
@@ -59,8 +74,11 @@ export const text = (max: number, message: string) =>
   z.string().check(
     z.trim(),
     z.maxLength(max, message),
-    z.refine((value) => !hasNul(value), messages.nulCharacter),
-    z.refine((value) => !hasLoneSurrogate(value), messages.brokenCharacter),
+    z.refine((value) => !hasNul(value), { error: messages.nulCharacter, params: codeParams('nulCharacter') }),
+    z.refine((value) => !hasLoneSurrogate(value), {
+      error: messages.brokenCharacter,
+      params: codeParams('brokenCharacter'),
+    }),
   );
 
 /** A query-string flag: "true" or "false". */

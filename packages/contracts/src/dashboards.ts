@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { timestamp } from './api';
+import { codeParams } from './validation';
 
 /*
  * Dashboards (SPEC §1 "several dashboards", §2 period selectors, §3 "dashboard widget data", §7
@@ -64,12 +65,13 @@ export type BucketSize = (typeof bucketSizes)[number];
 export const dashboardQuery = z.object({
   period: z.optional(z.enum(dashboardPeriods, `The period must be one of: ${dashboardPeriods.join(', ')}.`)),
   tz: z.optional(
-    z
-      .string()
-      .check(
-        z.maxLength(64, 'The time zone is not valid.'),
-        z.refine(isTimeZone, 'The time zone is not a known IANA zone (for example Europe/Paris).'),
-      ),
+    z.string().check(
+      z.maxLength(64, 'The time zone is not valid.'),
+      z.refine(isTimeZone, {
+        error: 'The time zone is not a known IANA zone (for example Europe/Paris).',
+        params: codeParams('timeZone'),
+      }),
+    ),
   ),
 });
 export type DashboardQuery = z.infer<typeof dashboardQuery>;

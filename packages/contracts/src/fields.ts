@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { text } from './api';
+import { codeParams } from './validation';
 
 /** "The status must be one of: A, B, C." */
 export const oneOf = (label: string, values: readonly string[]) =>
@@ -29,7 +30,10 @@ export const optionalEmail = z._default(
 /** A phone number that may be left empty: digits, spaces, ( ) - . and a leading +. */
 export const optionalPhone = z._default(
   text(30, 'The phone number must be at most 30 characters.').check(
-    z.regex(/^$|^\+?[\d\s().-]*\d[\d\s().-]*$/, 'Use digits, spaces, ( ) - . and a leading +.'),
+    z.refine((value) => /^$|^\+?[\d\s().-]*\d[\d\s().-]*$/.test(value), {
+      error: 'Use digits, spaces, ( ) - . and a leading +.',
+      params: codeParams('phone'),
+    }),
   ),
   '',
 );
@@ -54,7 +58,9 @@ export const foundedYear = z._default(
  */
 export const isoDate = (label: string) => {
   const message = `${label} must be a date (YYYY-MM-DD).`;
-  return z.iso.date(message).check(z.refine((value) => !value.startsWith('0000-'), message));
+  return z.iso
+    .date(message)
+    .check(z.refine((value) => !value.startsWith('0000-'), { error: message, params: codeParams('date') }));
 };
 
 /**
@@ -63,10 +69,13 @@ export const isoDate = (label: string) => {
  */
 export const isoDateTime = (message: string) =>
   z.iso.datetime({ offset: true, error: message }).check(
-    z.refine((value) => {
-      const year = new Date(value).getUTCFullYear();
-      return year >= 1 && year <= 9999;
-    }, message),
+    z.refine(
+      (value) => {
+        const year = new Date(value).getUTCFullYear();
+        return year >= 1 && year <= 9999;
+      },
+      { error: message, params: codeParams('dateTime') },
+    ),
   );
 
 /** The colours an avatar or a label may take (Mantine's palette names). */

@@ -22,3 +22,4 @@ export * from './team';
 export * from './tickets';
 export * from './todos';
 export * from './users';
+export * from './validation';

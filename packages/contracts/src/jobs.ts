@@ -3,6 +3,7 @@ import { email } from './accounts';
 import { booleanQuery, recordVersion, text, timestamp, versionInput } from './api';
 import { foundedYear, isoDate, oneOf, optionalText, requiredText } from './fields';
 import { decimal } from './library';
+import { codeParams } from './validation';
 
 /*
  * Jobs (SPEC §3 "Job", "Candidate", "Application", "Company"; §7 GET /application-list): job
@@ -205,7 +206,10 @@ export const candidateInput = z.object({
   email: optionalEmail,
   phone: z._default(
     text(30, 'The phone number must be at most 30 characters.').check(
-      z.regex(/^(\+?[\d][\d\s().-]*)?$/, 'Use digits, spaces, ( ) - . and a leading +.'),
+      z.refine((value) => /^(\+?[\d][\d\s().-]*)?$/.test(value), {
+        error: 'Use digits, spaces, ( ) - . and a leading +.',
+        params: codeParams('phone'),
+      }),
     ),
     '',
   ),

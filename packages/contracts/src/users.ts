@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { email, password, username } from './accounts';
 import { booleanQuery, listQuery, recordVersion, text, timestamp, versionInput } from './api';
 import { permissionName } from './auth';
+import { codeParams } from './validation';
 
 export const groupRef = z.object({ id: z.uuid(), name: z.string() });
 
@@ -67,6 +68,7 @@ export const userCreate = z
     z.refine((u) => Boolean(u.password) !== u.sendPasswordMail, {
       message: 'Give an initial password, or choose to send a set-password mail (not both).',
       path: ['password'],
+      params: codeParams('passwordOrMail'),
     }),
   );
 export type UserCreate = z.input<typeof userCreate>;

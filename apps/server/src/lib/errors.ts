@@ -1,4 +1,11 @@
-import { type ErrorCode, errorCodes, messages } from '@ledgerdesk/contracts';
+import {
+  type ErrorCode,
+  type ErrorResponse,
+  errorCodes,
+  type FieldError,
+  fieldErrorText,
+  messages,
+} from '@ledgerdesk/contracts';
 
 /**
  * An error the client is meant to see: its status, code and message go out as they are.
@@ -14,6 +21,8 @@ export class AppError extends Error {
     readonly headers?: Record<string, string>,
     /** With a stale update: the record as it is stored now, sent back as `current`. */
     readonly current?: unknown,
+    /** Each field error's code and parameters (contracts' validation.ts), for the web to translate. */
+    readonly fieldErrorCodes?: ErrorResponse['fieldErrorCodes'],
   ) {
     super(message);
   }
@@ -25,6 +34,12 @@ export class AppError extends Error {
       message,
       fieldErrors,
     );
+  }
+  /** One field's error, with its code (the web shows the code's text in the user's language). */
+  static invalidField(field: string, error: FieldError, message = fieldErrorText(error, 'en')) {
+    return new AppError(400, errorCodes.validation, message, { [field]: message }, undefined, undefined, {
+      [field]: error,
+    });
   }
   static unauthorized(message: string = messages.invalidCredentials) {
     return new AppError(401, errorCodes.unauthorized, message);

@@ -1,5 +1,12 @@
-import { type ErrorResponse, errorCodes, messages } from '@ledgerdesk/contracts';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import {
+  type ErrorResponse,
+  errorCodes,
+  type FieldError,
+  fieldErrorOf,
+  isFilled,
+  messages,
+} from '@ledgerdesk/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { foreignKeyViolation, isDataException, uniqueViolation } from '../db/errors';
 import { AppError } from '../lib/errors';
@@ -8,15 +15,35 @@ function send(reply: FastifyReply, status: number, body: ErrorResponse) {
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
-/** Field errors keyed by the field's path ("email", "lines.0.price"); one message per field. */
-function fieldErrorsOf(error: FastifyError): Record<string, string> {
-  const fieldErrors: Record<string, string> = {};
-  for (const issue of error.validation ?? []) {
-    const field =
-      issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'body');
-    fieldErrors[field] ??= issue.message ?? 'Invalid value';
+/** The value at a path of a request's part ("lines", "0", "price"), or undefined. */
+function valueAt(input: unknown, path: readonly string[]): unknown {
+  let value = input;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[key];
   }
-  return fieldErrors;
+  return value;
+}
+
+/**
+ * Field errors keyed by the field's path ("email", "lines.0.price"), one per field: its English
+ * message, and its code and parameters for the web to show in the user's language.
+ */
+function fieldErrorsOf(error: FastifyError, request: FastifyRequest) {
+  const fieldErrors: Record<string, string> = {};
+  const fieldErrorCodes: Record<string, FieldError> = {};
+  const context = error.validationContext ?? 'body';
+  const input = context === 'querystring' ? request.query : request[context];
+  for (const issue of error.validation ?? []) {
+    const path = issue.instancePath.split('/').filter(Boolean);
+    const field = path.join('.') || context;
+    if (field in fieldErrors) continue;
+    fieldErrors[field] = issue.message ?? 'Invalid value';
+    // The issue as zod gave it (the type provider keeps its code as `keyword`, the rest as `params`).
+    const zodIssue = { ...issue.params, code: issue.keyword, path } as Parameters<typeof fieldErrorOf>[0];
+    fieldErrorCodes[field] = fieldErrorOf(zodIssue, isFilled(valueAt(input, path)));
+  }
+  return { fieldErrors, fieldErrorCodes };
 }
 
 /** The one error handler: every failure leaves in the shape of the API contract. */
@@ -28,6 +55,7 @@ export function registerErrorHandler(app: FastifyInstance) {
         errorCode: error.errorCode,
         errorMessage: error.message,
         ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
+        ...(error.fieldErrorCodes ? { fieldErrorCodes: error.fieldErrorCodes } : {}),
         ...(error.current === undefined ? {} : { current: error.current }),
       });
     }
@@ -35,7 +63,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       return send(reply, 400, {
         errorCode: errorCodes.validation,
         errorMessage: messages.validation,
-        fieldErrors: fieldErrorsOf(error),
+        ...fieldErrorsOf(error, request),
       });
     }
     // The database's refusals that are about the request, wherever they come from: a unique value

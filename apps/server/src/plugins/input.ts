@@ -1,13 +1,13 @@
-import { textProblem } from '@ledgerdesk/contracts';
+import { messages, textProblem } from '@ledgerdesk/contracts';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/errors';
 
 /**
  * The first string (a value or a key) of a request's parameters, query or body that no text column
- * may hold, as [field path, message]; null when there is none. Walked with a stack rather than by
+ * may hold, as [field path, problem code]; null when there is none. Walked with a stack rather than by
  * recursion: a body nested a hundred thousand levels deep is a 400 like any other, not a stack overflow.
  */
-export function unstorableText(input: unknown): [string, string] | null {
+export function unstorableText(input: unknown): [string, NonNullable<ReturnType<typeof textProblem>>] | null {
   const stack: [string, unknown][] = [['', input]];
   for (let entry = stack.pop(); entry; entry = stack.pop()) {
     const [path, value] = entry;
@@ -43,8 +43,9 @@ export function registerInputGuard(app: FastifyInstance) {
       unstorableText(request.query) ??
       unstorableText(typeof body === 'string' ? { body } : body);
     if (found) {
-      const [field, message] = found;
-      throw AppError.badRequest(message, { [field || 'body']: message });
+      const [path, code] = found;
+      const field = path || 'body';
+      throw AppError.invalidField(field, { code }, messages[code]);
     }
   });
 }

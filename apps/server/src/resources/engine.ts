@@ -583,7 +583,7 @@ export function registerResource<
       async (request) => {
         const { _id, id, ...changes } = request.body as { _id?: string; id?: string };
         const key = _id ?? id;
-        if (!key) throw AppError.badRequest(messages.keyRequired, { _id: messages.keyRequired });
+        if (!key) throw AppError.invalidField('_id', { code: 'required' }, messages.keyRequired);
         return updated(await update(key, changes, request.headers['if-match'], actorOf(request)));
       },
     );
@@ -605,9 +605,9 @@ export function registerResource<
         const key = (request.headers as Record<string, string | undefined>)[header];
         const parsed = recordKey.safeParse(key);
         if (!parsed.success) {
-          throw AppError.badRequest(key ? messages.keyInvalid : messages.keyRequired, {
-            [header]: key ? messages.keyInvalid : messages.keyRequired,
-          });
+          throw key
+            ? AppError.invalidField(header, { code: 'id' }, messages.keyInvalid)
+            : AppError.invalidField(header, { code: 'required' }, messages.keyRequired);
         }
         await removeOne(parsed.data, actorOf(request));
         return deleted({ id: parsed.data });

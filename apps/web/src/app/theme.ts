@@ -8,7 +8,7 @@ export const theme = createTheme({
   fontFamily: "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif",
   headings: { fontWeight: '650' },
   cursorType: 'pointer',
-  // A clearly visible outline for keyboard users only.
+  // A clearly visible outline for keyboard users only (its colour and the rings of inputs: global.css).
   focusRing: 'auto',
 });
 
@@ -18,6 +18,14 @@ export const theme = createTheme({
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
-  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
+  // The focus ring (global.css): the primary colour on light backgrounds, a light blue on dark ones
+  // (shade 8 is too dark to be seen on dark-7), both at least 3:1 against what they surround.
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--ld-focus-ring': 'var(--mantine-color-blue-8)',
+  },
+  dark: {
+    '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    '--ld-focus-ring': 'var(--mantine-color-blue-3)',
+  },
 });

@@ -20,6 +20,8 @@ export class ApiError extends Error {
   readonly fieldErrors: FieldErrors;
   /** With STALE_RECORD: the record as it is now stored (see lib/stale-record.ts). */
   readonly current: unknown;
+  /** Each field error's code (see lib/validation.ts): its text in the user's language. */
+  readonly fieldErrorCodes: ErrorResponse['fieldErrorCodes'];
 
   constructor(
     status: number,
@@ -27,12 +29,14 @@ export class ApiError extends Error {
     message: string,
     fieldErrors: FieldErrors = {},
     current: unknown = undefined,
+    fieldErrorCodes: ErrorResponse['fieldErrorCodes'] = {},
   ) {
     super(message);
     this.status = status;
     this.errorCode = errorCode;
     this.fieldErrors = fieldErrors;
     this.current = current;
+    this.fieldErrorCodes = fieldErrorCodes;
   }
 }
 
@@ -40,10 +44,40 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-/** The message to show for any error, API or not. */
+/** The server's stock messages (those its error codes carry), which the web shows in the user's language. */
+const stockMessages = [
+  'validation',
+  'notFound',
+  'forbidden',
+  'internalError',
+  'tooLarge',
+  'duplicate',
+  'referenceMissing',
+  'stillReferenced',
+  'valueOutOfRange',
+  'keyRequired',
+  'keyInvalid',
+  'staleRecord',
+  'loginFailed',
+  'invalidCredentials',
+  'unexpected',
+  'nulCharacter',
+  'brokenCharacter',
+] as const satisfies readonly (keyof typeof messages)[];
+
+/** A stock message in the user's language (`common:errors.server.*`); any other text as it is. */
+function translated(message: string): string {
+  const stock = stockMessages.find((name) => messages[name] === message);
+  return stock ? i18n.t(`common:errors.server.${stock}`) : message;
+}
+
+/**
+ * The message to show for any error, API or not: the server's stock messages in the user's
+ * language; an area's own message (a name in use…) as the server wrote it, in English.
+ */
 export function errorMessageOf(error: unknown, fallback: string = messages.unexpected): string {
   if (error instanceof ApiError)
-    return error.errorCode === 'NETWORK_ERROR' ? i18n.t('common:errors.network') : error.message;
+    return error.errorCode === 'NETWORK_ERROR' ? i18n.t('common:errors.network') : translated(error.message);
   if (error instanceof Error && error.message) return error.message;
   return fallback;
 }
@@ -124,7 +158,11 @@ export function toApiError(status: number, body: unknown, fallback?: string): Ap
   const code = typeof errorBody.errorCode === 'string' ? errorBody.errorCode : `HTTP_${status}`;
   const fieldErrors =
     typeof errorBody.fieldErrors === 'object' && errorBody.fieldErrors !== null ? errorBody.fieldErrors : {};
-  return new ApiError(status, code, message, fieldErrors, errorBody.current);
+  const fieldErrorCodes =
+    typeof errorBody.fieldErrorCodes === 'object' && errorBody.fieldErrorCodes !== null
+      ? errorBody.fieldErrorCodes
+      : {};
+  return new ApiError(status, code, message, fieldErrors, errorBody.current, fieldErrorCodes);
 }
 
 /**

@@ -1,8 +1,10 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { isApiError } from './api';
+import { serverFieldMessage } from './validation';
 
 /**
- * The server's `fieldErrors` for the fields a form has, in the server's order; errors for fields
+ * The server's `fieldErrors` for the fields a form has, in the server's order and in the user's
+ * language where the error has a code; errors for fields
  * the form does not have are left to the page's alert.
  */
 export function fieldErrorsOf<Field extends string>(
@@ -12,7 +14,9 @@ export function fieldErrorsOf<Field extends string>(
   if (!isApiError(error)) return [];
   return Object.entries(error.fieldErrors).flatMap(([name, message]) => {
     const field = fields.find((candidate) => candidate === name);
-    return field ? [[field, message] as [Field, string]] : [];
+    return field
+      ? [[field, serverFieldMessage(error.fieldErrorCodes, name, message)] as [Field, string]]
+      : [];
   });
 }
 

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Button,
@@ -16,13 +15,15 @@ import {
 } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, type Ref, useState } from 'react';
 import { Controller, type FieldValues, FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod/mini';
+import { DateField } from '../components/DateField';
 import { StaleRecordNotice } from '../components/StaleRecordNotice';
 import { errorMessageOf, isApiError } from '../lib/api';
 import { useStaleRecord, type Versioned } from '../lib/stale-record';
+import { contractResolver, serverFieldMessage } from '../lib/validation';
 import { PhoneInput } from './PhoneInput';
 import { ReferencePicker, UserPicker, UsersPicker } from './pickers';
 import type { FieldSpec, ResourceDefinition } from './types';
@@ -34,6 +35,8 @@ export function valueLabel(t: TFunction, field: string, value: string): string {
 
 interface FieldProps {
   spec: FieldSpec;
+  /** The input's element: where focus goes when the field is the first invalid one. */
+  inputRef: Ref<never>;
   label: string;
   value: unknown;
   onChange: (value: unknown) => void;
@@ -43,13 +46,14 @@ interface FieldProps {
 }
 
 /** The input of one field, chosen by its kind. */
-function FieldInput({ spec, label, value, onChange, onBlur, error, t }: FieldProps) {
+function FieldInput({ spec, inputRef, label, value, onChange, onBlur, error, t }: FieldProps) {
   const common = {
     label,
     error,
     required: spec.required,
     description: spec.hint ? t(spec.hint) : undefined,
     onBlur,
+    ref: inputRef,
   };
   switch (spec.kind) {
     case 'text':
@@ -97,14 +101,7 @@ function FieldInput({ spec, label, value, onChange, onBlur, error, t }: FieldPro
         />
       );
     case 'date':
-      return (
-        <TextInput
-          {...common}
-          type="date"
-          value={(value as string | null) ?? ''}
-          onChange={(event) => onChange(event.currentTarget.value || null)}
-        />
-      );
+      return <DateField {...common} value={(value as string | null) ?? null} onChange={onChange} />;
     case 'select':
       return (
         <Select
@@ -128,6 +125,7 @@ function FieldInput({ spec, label, value, onChange, onBlur, error, t }: FieldPro
     case 'switch':
       return (
         <Switch
+          ref={inputRef}
           label={label}
           error={error}
           checked={Boolean(value)}
@@ -140,6 +138,7 @@ function FieldInput({ spec, label, value, onChange, onBlur, error, t }: FieldPro
       return (
         <Input.Wrapper label={label} error={error} description={common.description}>
           <Rating
+            ref={inputRef}
             value={Number(value ?? 0)}
             onChange={(next) => onChange(next)}
             fractions={2}
@@ -213,7 +212,7 @@ export function ResourceForm<Rec, Values>({
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<FieldValues>({
     defaultValues: initialValues as FieldValues,
-    resolver: zodResolver(def.input as z.ZodMiniType<FieldValues, FieldValues>),
+    resolver: contractResolver(def.input as z.ZodMiniType<FieldValues, FieldValues>),
   });
   const names = new Set(def.fields.map((field) => field.name));
   const onField = (name: string) =>
@@ -229,9 +228,19 @@ export function ResourceForm<Rec, Values>({
       if (stale.caught(error)) return;
       let placed = false;
       if (isApiError(error)) {
-        for (const [name, message] of Object.entries(error.fieldErrors)) {
+        // In the form's order, so that focus goes to the first invalid field on the screen.
+        const order = (name: string) => {
+          const index = def.fields.findIndex((field) => field.name === name);
+          return index === -1 ? def.fields.length : index;
+        };
+        const errors = Object.entries(error.fieldErrors).sort(([a], [b]) => order(a) - order(b));
+        for (const [name, message] of errors) {
           if (!onField(name)) continue;
-          form.setError(name, { type: 'server', message }, { shouldFocus: !placed });
+          form.setError(
+            name,
+            { type: 'server', message: serverFieldMessage(error.fieldErrorCodes, name, message) },
+            { shouldFocus: !placed },
+          );
           placed = true;
         }
       }
@@ -277,6 +286,7 @@ export function ResourceForm<Rec, Values>({
                   render={({ field, fieldState }) => (
                     <FieldInput
                       spec={spec}
+                      inputRef={field.ref}
                       label={t(`fields.${spec.name}`)}
                       value={field.value}
                       onChange={field.onChange}

@@ -33,7 +33,7 @@ export function ResourceFormPage<Rec, Values>({
   const entity = t('one');
   const title = editing
     ? t('common:resource.editTitle', { entity, name: record.data ? def.titleOf(record.data) : '' })
-    : t('common:resource.newTitle', { entity });
+    : t(['newTitle', 'common:resource.newTitle'], { entity });
   usePageTitle(title);
 
   const crumbs = [
@@ -65,7 +65,7 @@ export function ResourceFormPage<Rec, Values>({
               } as Values)
             : def.emptyValues
         }
-        submitLabel={editing ? t('common:resource.save') : t('common:resource.add', { entity })}
+        submitLabel={editing ? t('common:resource.save') : t(['add', 'common:resource.add'], { entity })}
         onCancel={() => navigate(-1)}
         childFields={childFields}
         onSubmit={async (values) => {

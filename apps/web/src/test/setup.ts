@@ -23,5 +23,11 @@ if (!globalThis.ResizeObserver) {
   };
 }
 Element.prototype.scrollIntoView ??= () => undefined;
+// Textarea's autosize listens for web fonts loading.
+if (!document.fonts) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+  });
+}
 
 afterEach(() => cleanup());

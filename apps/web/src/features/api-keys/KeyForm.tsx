@@ -1,6 +1,7 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import type { z } from 'zod/mini';
+import { DateField } from '../../components/DateField';
 import { isApiError } from '../../lib/api';
 import { endOfDay, tomorrow } from './expiry';
 
@@ -77,13 +78,12 @@ export function KeyForm({
           onChange={(event) => setName(event.currentTarget.value)}
           error={errors.name}
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t('fields.expiryDate')}
           description={t('create.expiryHint')}
-          min={tomorrow()}
-          value={expiry}
-          onChange={(event) => setExpiry(event.currentTarget.value)}
+          minDate={tomorrow()}
+          value={expiry || null}
+          onChange={(value) => setExpiry(value ?? '')}
           error={errors.expiryDate}
         />
         {children}

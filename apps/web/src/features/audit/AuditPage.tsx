@@ -1,11 +1,12 @@
 import type { AuditEntry } from '@ledgerdesk/contracts';
-import { Anchor, Badge, Code, Pill, Select, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Code, Pill, Select, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DataTable } from '../../components/DataTable';
+import { DateField } from '../../components/DateField';
 import { PageHeader } from '../../components/PageHeader';
 import { SearchInput } from '../../components/SearchInput';
 import { formatDateTime } from '../../lib/format';
@@ -176,20 +177,18 @@ export function AuditPage() {
         style={filterWidth}
         comboboxProps={{ withinPortal: true }}
       />
-      <TextInput
+      <DateField
         label={t('filters.from')}
-        type="date"
-        value={filters.from ?? ''}
-        max={filters.to}
-        onChange={(event) => setFilter('from', event.currentTarget.value)}
+        value={filters.from ?? null}
+        maxDate={filters.to}
+        onChange={(value) => setFilter('from', value)}
         style={filterWidth}
       />
-      <TextInput
+      <DateField
         label={t('filters.to')}
-        type="date"
-        value={filters.to ?? ''}
-        min={filters.from}
-        onChange={(event) => setFilter('to', event.currentTarget.value)}
+        value={filters.to ?? null}
+        minDate={filters.from}
+        onChange={(value) => setFilter('to', value)}
         style={filterWidth}
       />
       {filters.entityKey ? (

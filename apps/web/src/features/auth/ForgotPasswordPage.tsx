@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type ForgotPasswordRequest, forgotPasswordRequest } from '@ledgerdesk/contracts';
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconMailCheck } from '@tabler/icons-react';
@@ -10,6 +9,7 @@ import type { z } from 'zod/mini';
 import { errorMessageOf } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { usePageTitle } from '../../lib/page-title';
+import { contractResolver } from '../../lib/validation';
 import { AuthBreadcrumbs } from './AuthBreadcrumbs';
 import { AuthCard } from './AuthCard';
 import { requestPasswordReset } from './api';
@@ -28,7 +28,7 @@ export function ForgotPasswordPage() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof forgotPasswordRequest>, unknown, ForgotPasswordRequest>({
-    resolver: zodResolver(forgotPasswordRequest),
+    resolver: contractResolver(forgotPasswordRequest),
     defaultValues: { email: '' },
   });
 

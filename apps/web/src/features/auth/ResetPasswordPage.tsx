@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { resetPasswordRequest } from '@ledgerdesk/contracts';
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
@@ -13,6 +12,7 @@ import { i18n } from '../../i18n';
 import { errorMessageOf } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { usePageTitle } from '../../lib/page-title';
+import { contractResolver } from '../../lib/validation';
 import { AuthBreadcrumbs } from './AuthBreadcrumbs';
 import { AuthCard } from './AuthCard';
 import { resetPassword } from './api';
@@ -47,7 +47,7 @@ export function ResetPasswordPage() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof resetForm>, unknown, z.output<typeof resetForm>>({
-    resolver: zodResolver(resetForm),
+    resolver: contractResolver(resetForm),
     defaultValues: { password: '', confirmPassword: '' },
   });
 

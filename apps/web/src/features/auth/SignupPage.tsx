@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { signupRequest } from '@ledgerdesk/contracts';
 import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -13,6 +12,7 @@ import { i18n } from '../../i18n';
 import { errorMessageOf } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { usePageTitle } from '../../lib/page-title';
+import { contractResolver } from '../../lib/validation';
 import { AuthBreadcrumbs } from './AuthBreadcrumbs';
 import { AuthCard } from './AuthCard';
 import { signUp } from './api';
@@ -43,7 +43,7 @@ export function SignupPage() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<SignupFormInput, unknown, SignupFormOutput>({
-    resolver: zodResolver(signupForm),
+    resolver: contractResolver(signupForm),
     defaultValues: {
       email: '',
       username: '',

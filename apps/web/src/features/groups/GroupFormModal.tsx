@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type GroupRecord, groupCreate, groupUpdate, type Permission } from '@ledgerdesk/contracts';
 import {
   Anchor,
@@ -26,6 +25,7 @@ import { errorMessageOf } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { useCan } from '../../lib/permissions';
 import { useStaleRecord } from '../../lib/stale-record';
+import { contractResolver } from '../../lib/validation';
 import { type UserOption, useCreateGroup, userOptionOf, useUpdateGroup, useUserOptions } from './api';
 import classes from './groups.module.css';
 import { areaLabel, levelLabel, permissionAreas, permissionLabel } from './permission-areas';
@@ -220,7 +220,7 @@ function CreateGroupForm({ onClose }: { onClose: () => void }) {
   const create = useCreateGroup();
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<z.input<typeof groupCreate>, unknown, z.output<typeof groupCreate>>({
-    resolver: zodResolver(groupCreate),
+    resolver: contractResolver(groupCreate),
     defaultValues: { name: '', description: '', permissions: [], memberIds: [] },
   });
   const onSubmit: SubmitHandler<z.output<typeof groupCreate>> = async (values) => {
@@ -267,7 +267,7 @@ function EditLoadedGroupForm({
   const [serverError, setServerError] = useState<string | null>(null);
   const stale = useStaleRecord<GroupRecord>();
   const form = useForm<z.input<typeof groupUpdate>, unknown, z.output<typeof groupUpdate>>({
-    resolver: zodResolver(groupUpdate),
+    resolver: contractResolver(groupUpdate),
     defaultValues: {
       id: group.id,
       // Sent back: a save over someone else's change is refused instead of undoing it.

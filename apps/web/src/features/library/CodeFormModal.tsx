@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type CodeLevel,
   type CodeRecord,
@@ -19,6 +18,7 @@ import { errorMessageOf } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { formatMoney } from '../../lib/format';
 import { useStaleRecord } from '../../lib/stale-record';
+import { contractResolver } from '../../lib/validation';
 import { useCode, useCreateCode, useUnits, useUpdateCode } from './api';
 import { CodePicker } from './CodePicker';
 import { fullCode, levelLabel, multiplyMoney, parentLevel, updateBodyOf } from './levels';
@@ -249,7 +249,7 @@ function CreateCodeForm({
   const create = useCreateCode(level);
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<CreateInput, unknown, CreateOutput>({
-    resolver: zodResolver(withParent(codeCreate, level)),
+    resolver: contractResolver(withParent(codeCreate, level)),
     defaultValues: {
       code: '',
       description: '',
@@ -307,7 +307,7 @@ function EditCodeForm({
   const stale = useStaleRecord<CodeRecord>();
   // The code as it is, with the version it was read at: a save over someone else's change is refused.
   const form = useForm<UpdateInput, unknown, UpdateOutput>({
-    resolver: zodResolver(withParent(codeUpdate, level)),
+    resolver: contractResolver(withParent(codeUpdate, level)),
     defaultValues: updateBodyOf(record),
   });
 

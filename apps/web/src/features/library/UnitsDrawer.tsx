@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type UnitRecord, unitInput } from '@ledgerdesk/contracts';
 import {
   ActionIcon,
@@ -24,6 +23,7 @@ import { StaleRecordNotice } from '../../components/StaleRecordNotice';
 import { errorMessageOf } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { useStaleRecord } from '../../lib/stale-record';
+import { contractResolver } from '../../lib/validation';
 import { useDeleteUnit, useSaveUnit, useUnits } from './api';
 
 type UnitInput = z.input<typeof unitInput>;
@@ -44,7 +44,7 @@ function UnitForm({ unit, onDone }: { unit: UnitRecord | null; onDone: () => voi
     setError,
     formState: { errors },
   } = useForm<UnitInput, unknown, UnitOutput>({
-    resolver: zodResolver(unitInput),
+    resolver: contractResolver(unitInput),
     defaultValues: { name: unit?.name ?? '', description: unit?.description ?? '' },
   });
 

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type OwnSession, passwordChange, profileUpdate, type SessionUser } from '@ledgerdesk/contracts';
 import {
   Alert,
@@ -36,6 +35,7 @@ import { applyFieldErrors } from '../../lib/form-errors';
 import { formatDateTime, formatRelative } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
 import { useSessionUser } from '../../lib/session';
+import { contractResolver } from '../../lib/validation';
 import {
   useChangePassword,
   useOwnSessions,
@@ -137,7 +137,7 @@ function ProfileForm({ user }: { user: SessionUser }) {
     reset,
     formState: { errors, isDirty },
   } = useForm<z.input<typeof profileUpdate>, unknown, z.output<typeof profileUpdate>>({
-    resolver: zodResolver(profileUpdate),
+    resolver: contractResolver(profileUpdate),
     defaultValues: { username: user.username, firstName: user.firstName, lastName: user.lastName },
   });
 
@@ -227,7 +227,7 @@ function PasswordForm() {
     reset,
     formState: { errors },
   } = useForm<z.input<typeof passwordForm>, unknown, z.output<typeof passwordForm>>({
-    resolver: zodResolver(passwordForm),
+    resolver: contractResolver(passwordForm),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
 

@@ -207,7 +207,7 @@ export function ListPage() {
                 to={`${todos.route}/new`}
                 leftSection={<IconPlus size={18} aria-hidden="true" />}
               >
-                {t('common:resource.add', { entity: t('one') })}
+                {t('add')}
               </Button>
             </>
           ) : null

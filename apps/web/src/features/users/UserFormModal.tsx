@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type UserRecord, type UserUpdate, userCreate, userUpdate } from '@ledgerdesk/contracts';
 import { Anchor, Flex, Modal, MultiSelect, Radio, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
@@ -15,6 +14,7 @@ import { applyFieldErrors } from '../../lib/form-errors';
 import { useCan } from '../../lib/permissions';
 import { useSessionUser } from '../../lib/session';
 import { useStaleRecord } from '../../lib/stale-record';
+import { contractResolver } from '../../lib/validation';
 import { useCreateUser, useGroupOptions, useUpdateUser } from './api';
 
 /** The fields the add and the edit form share (the contract's update body without its id). */
@@ -146,7 +146,7 @@ function CreateUserForm({ onClose }: { onClose: () => void }) {
   const create = useCreateUser();
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<CreateInput, unknown, CreateOutput>({
-    resolver: zodResolver(userCreate),
+    resolver: contractResolver(userCreate),
     defaultValues: {
       email: '',
       username: '',
@@ -246,7 +246,7 @@ function EditUserForm({ user, onClose }: { user: UserRecord; onClose: () => void
   const isSelf = useSessionUser()?.id === user.id;
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<UpdateInput, unknown, UpdateOutput>({
-    resolver: zodResolver(userUpdate),
+    resolver: contractResolver(userUpdate),
     defaultValues: editValuesOf(user),
   });
   const stale = useStaleRecord<UserRecord>();

@@ -72,15 +72,20 @@ function CartPage() {
                         <Table.Td>
                           <ProductLine productId={line.productId} name={line.name} image={line.image}>
                             <Group gap="xs" wrap="nowrap">
-                              {(['color', 'size'] as const).map((part) => (
+                              {(
+                                [
+                                  ['color', t('cart.color'), t('cart.colorOf', { name: line.name }), 110, 30],
+                                  ['size', t('cart.size'), t('cart.sizeOf', { name: line.name }), 80, 20],
+                                ] as const
+                              ).map(([part, placeholder, label, width, maxLength]) => (
                                 <TextInput
                                   key={part}
                                   size="xs"
-                                  w={part === 'color' ? 110 : 80}
-                                  aria-label={t(`ecommerce/orders:lines.${part}`)}
-                                  placeholder={t(`ecommerce/orders:lines.${part}`)}
+                                  w={width}
+                                  aria-label={label}
+                                  placeholder={placeholder}
                                   value={line[part]}
-                                  maxLength={part === 'color' ? 30 : 20}
+                                  maxLength={maxLength}
                                   onChange={(event) =>
                                     cart.change(line.productId, { [part]: event.currentTarget.value })
                                   }
