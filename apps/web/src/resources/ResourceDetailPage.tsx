@@ -53,11 +53,7 @@ export function ResourceDetailPage<Rec, Values>({
     <>
       <PageHeader
         title={name}
-        breadcrumbs={[
-          { label: t('common:resource.dashboard'), to: '/' },
-          { label: t('title'), to: def.route },
-          { label: name },
-        ]}
+        record={name}
         actions={
           <Group gap="sm">
             {actions?.(data)}

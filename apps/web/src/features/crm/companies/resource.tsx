@@ -10,6 +10,7 @@ import type { TFunction } from 'i18next';
 import { valueLabel } from '../../../resources/ResourceForm';
 import { ResourceListPage } from '../../../resources/ResourceListPage';
 import type { ResourceDefinition, ResourceModule } from '../../../resources/types';
+import { companiesPage } from '../area';
 import { CrmTabs } from '../CrmTabs';
 
 const ratingCell = (company: CrmCompanyRecord) => (
@@ -33,7 +34,7 @@ const websiteCell = (company: CrmCompanyRecord) =>
 export const companies: ResourceDefinition<CrmCompanyRecord, CrmCompanyInput> = {
   ns: 'crm/companies',
   api: '/apps/company',
-  route: '/apps/crm/companies',
+  route: companiesPage.path,
   area: 'crm',
   keyOf: (company) => company._id,
   titleOf: (company) => company.name,

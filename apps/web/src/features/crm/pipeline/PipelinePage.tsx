@@ -122,11 +122,7 @@ export function PipelinePage() {
 
   return (
     <>
-      <PageHeader
-        title={title}
-        breadcrumbs={[{ label: t('common:resource.dashboard'), to: '/' }, { label: title }]}
-        actions={<AddRecordButton def={deals} />}
-      />
+      <PageHeader title={title} actions={<AddRecordButton def={deals} />} />
       <CrmTabs />
       <Group justify="space-between" align="flex-end" mb="md">
         <Box w={{ base: '100%', sm: 320 }}>

@@ -11,6 +11,7 @@ import { dateCell, moneyCell, statusBadge } from '../../../resources/cells';
 import { ResourceDetailPage } from '../../../resources/ResourceDetailPage';
 import { ResourceListPage } from '../../../resources/ResourceListPage';
 import type { ResourceDefinition, ResourceModule } from '../../../resources/types';
+import { customersPage } from '../area';
 import { EcommerceTabs } from '../EcommerceTabs';
 import { orderStatusColors, orders } from '../orders/resource';
 import { RelatedRecords } from '../RelatedRecords';
@@ -21,7 +22,7 @@ const statusColors = { Active: 'teal', Block: 'red' };
 export const customers: ResourceDefinition<CustomerRecord, CustomerInput> = {
   ns: 'ecommerce/customers',
   api: '/apps/customer',
-  route: '/apps/ecommerce/customers',
+  route: customersPage.path,
   area: 'ecommerce',
   keyOf: (customer) => customer._id,
   titleOf: (customer) => customer.name,

@@ -10,6 +10,7 @@ import { dateCell, moneyCell, statusBadge } from '../../../resources/cells';
 import { ResourceDetailPage } from '../../../resources/ResourceDetailPage';
 import { ResourceListPage } from '../../../resources/ResourceListPage';
 import type { ResourceDefinition, ResourceModule } from '../../../resources/types';
+import { sellersPage } from '../area';
 import { EcommerceTabs } from '../EcommerceTabs';
 import { products, productTypeColors } from '../products/resource';
 import { RelatedRecords } from '../RelatedRecords';
@@ -21,7 +22,7 @@ import { RelatedRecords } from '../RelatedRecords';
 export const sellers: ResourceDefinition<SellerRecord, SellerInput> = {
   ns: 'ecommerce/sellers',
   api: '/apps/seller',
-  route: '/apps/ecommerce/sellers',
+  route: sellersPage.path,
   area: 'ecommerce',
   keyOf: (seller) => seller._id,
   titleOf: (seller) => seller.company,

@@ -8,6 +8,7 @@ import {
 import { Anchor, Rating } from '@mantine/core';
 import { ResourceListPage } from '../../../resources/ResourceListPage';
 import type { ResourceDefinition, ResourceModule } from '../../../resources/types';
+import { jobCompaniesPage } from '../area';
 import { JobsTabs } from '../JobsTabs';
 
 const ratingCell = (company: JobCompanyRecord) => (
@@ -30,7 +31,7 @@ const websiteCell = (company: JobCompanyRecord) =>
 export const companies: ResourceDefinition<JobCompanyRecord, JobCompanyInput> = {
   ns: 'jobs/companies',
   api: '/apps/job-company',
-  route: '/apps/job-companies',
+  route: jobCompaniesPage.path,
   area: 'jobs',
   keyOf: (company) => company.id,
   titleOf: (company) => company.name,
