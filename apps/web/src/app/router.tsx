@@ -62,24 +62,21 @@ export const router = createBrowserRouter(
           lazy: lazyRoute(() => import('../features/auth/VerifyEmailPage')),
         },
         {
-          path: '/',
+          // Pathless and without children here: until the shell's pages have arrived no address matches
+          // it, so the router asks for them (patchRoutesOnNavigation below) and the login page does not
+          // load the route table and its icons. (No "*" before they arrive: the router would settle for it.)
           id: 'app',
           loader: requireSession,
           errorElement,
           lazy: lazyRoute(() => import('./shell/AppLayout')),
           handle: { crumbs: [{ label: 'common:crumbs.dashboard', to: '/' }] } satisfies RouteHandle,
-          children: [
-            // The areas' pages arrive with the first navigation inside the shell (patchRoutesOnNavigation
-            // below), so the login page does not load the route table, icons included. Until then any
-            // address matches this one, which makes the router ask for them.
-            { path: '*', errorElement, lazy: lazyRoute(() => import('./pages/NotFoundPage')) },
-          ],
         },
       ],
     },
   ],
   {
-    // Patching the same routes again is a no-op (the router skips routes it already has).
+    // Also called for the addresses the "*" (not-found) route matches: patching the same routes again
+    // is a no-op (the router skips the routes it already has).
     async patchRoutesOnNavigation({ patch }) {
       const { shellRoutes } = await import('./routes');
       patch('app', shellRoutes);

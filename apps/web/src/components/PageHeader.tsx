@@ -23,7 +23,7 @@ const namespaceOf = (key: string) => key.split(':')[0] ?? 'common';
 export function useBreadcrumbs(record?: string): { label: string; to: string }[] {
   const trail = breadcrumbsOf(useMatches());
   const keys = trail.flatMap((crumb) => ('label' in crumb ? [crumb.label] : []));
-  const { t } = useTranslation(['common', ...new Set(keys.map(namespaceOf))]);
+  const { t } = useTranslation([...new Set(['common', ...keys.map(namespaceOf)])]);
   return trail.flatMap((crumb) => {
     if (!('label' in crumb)) return record ? [{ label: record, to: crumb.to }] : [];
     return [{ label: t(crumb.label, crumb.values), to: crumb.to }];
