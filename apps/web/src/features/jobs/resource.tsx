@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
-import { resourceQueryKeys } from '../../resources/api';
+import { queryKeys } from '../../lib/query-keys';
 import { dateCell, statusBadge } from '../../resources/cells';
 import { ResourceDetailPage } from '../../resources/ResourceDetailPage';
 import { ResourceListPage } from '../../resources/ResourceListPage';
@@ -124,7 +124,7 @@ function JobApplications({ job }: { job: JobRecord }) {
   const query = { pageSize: 100, ordering: '-date', job: job.id };
   // Under the applications' key root: a change to any application marks it stale too.
   const list = useQuery({
-    queryKey: [...resourceQueryKeys.all(applications.api), 'of-job', query],
+    queryKey: [...queryKeys.all(applications.api), 'of-job', query],
     queryFn: ({ signal }) => api.get<{ results: ApplicationRecord[] }>(applications.api, { query, signal }),
   });
   const rows = list.data?.results ?? [];
