@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { text, timestamp } from './api';
+import { email } from './fields';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
@@ -17,18 +18,6 @@ export const password = z.string('Please enter a password.').check(
   z.minLength(PASSWORD_MIN_LENGTH, `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`),
   z.maxLength(PASSWORD_MAX_LENGTH, `The password must be at most ${PASSWORD_MAX_LENGTH} characters.`),
   z.refine((value) => !/^\d+$/.test(value), 'The password must not be made of digits only.'),
-);
-
-export const email = z.pipe(
-  z
-    .string('Please enter an email.')
-    .check(
-      z.trim(),
-      z.minLength(1, 'Please enter an email.'),
-      z.maxLength(254, 'The email is too long.'),
-      z.email('Please enter a valid email.'),
-    ),
-  z.transform((value) => value.toLowerCase()),
 );
 
 export const username = z
