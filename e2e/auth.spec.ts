@@ -50,7 +50,7 @@ test.describe('signing in and out', () => {
     });
     await page.getByLabel('Email').fill('not-an-email');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByText('Please enter a valid email.')).toBeVisible();
+    await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
     await expect(page.getByText('Please enter your password.')).toBeVisible();
     expect(called).toBe(false);
   });

@@ -160,7 +160,9 @@ for (const file of sources) {
     usedPrefixes.push([engine ? null : within, key]);
   }
   // A key built outside a call (a navigation entry's `nav.dashboards.${name}`): its fixed start too.
-  for (const match of text.matchAll(/`([\w-]+(?:\.[\w-]+)*\.)\$\{/g)) usedPrefixes.push([null, match[1]]);
+  // With its namespace when it names one (`shell:nav.dashboards.${name}`).
+  for (const match of text.matchAll(/`(?:([\w/-]+):)?([\w-]+(?:\.[\w-]+)*\.)\$\{/g))
+    usedPrefixes.push([match[1] ? [match[1]] : null, match[2]]);
   for (const match of text.matchAll(/\bt\(\s*([A-Za-z_$][\w$.]*)\s*[,)]/g)) {
     dynamic.push(`${where}: t(${match[1]})`);
   }

@@ -3,8 +3,10 @@
 // Server (apps/server/src), from the bottom up; a file may import its own layer and those below:
 //   lib, db, config, paths  →  plugins  →  resources  →  modules  →  seed  →  app, main, cli, admin
 // and a module reaches another module only through that module's service.ts.
-// Web (apps/web/src): app → features → resources, components → lib, i18n → contracts; a feature
-// never imports another feature.
+// Web (apps/web/src): app → features → resources → components → lib, i18n → contracts; a feature
+// never imports another feature. The engine (resources/) builds on the shared UI and route helpers
+// (components/: lazy-route, RouteError, PageHeader; lib/: route-handle), never the other way, and
+// neither reaches up into the shell (app/).
 // Relative imports only: packages (`@ledgerdesk/contracts`, npm) are always allowed.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -23,7 +25,8 @@ const serverLayers = [
 const webLayers = [
   ['locales'],
   ['lib', 'i18n'],
-  ['components', 'resources'],
+  ['components'],
+  ['resources'],
   ['features'],
   // test/: the component tests' harness (the app's theme and providers, around any layer).
   ['app', 'main.tsx', 'test'],

@@ -31,8 +31,9 @@ export default defineConfig({
       // The entry lists no chunks for its lazy imports to preload: those lists (one per route, each
       // naming every chunk the route needs) were ~3 KB gzip of the login page's script, growing with
       // every route. A route's chunks are then requested as its code arrives; CSS is still preloaded.
+      // The same for the shell's route table (the `areas` chunk), which holds those lazy imports now.
       resolveDependencies: (_file, deps, { hostId, hostType }) =>
-        hostType === 'js' && /(^|\/)index-[\w-]+\.js$/.test(hostId)
+        hostType === 'js' && /(^|\/)(index|areas)-[\w-]+\.js$/.test(hostId)
           ? deps.filter((dep) => dep.endsWith('.css'))
           : deps,
     },
@@ -47,6 +48,13 @@ export default defineConfig({
             { name: 'index', tags: ['$initial'] },
             // The sign-in pages' own code and the form components they use, in one file: fewer
             // requests, and one compressed file is smaller than a dozen small ones.
+            // The areas' registrations (app/areas.ts and each features/<f>/area.ts) and the route table
+            // built from them, in one file loaded with the shell: each area.ts is also imported by its
+            // feature's definition, which would otherwise give every one a chunk of its own.
+            {
+              name: 'areas',
+              test: /\/(features\/[\w-]+\/area|app\/areas|app\/routes|resources\/(area|routes)|app\/shell\/navigation|lib\/route-handle)\.tsx?$/,
+            },
             {
               name: 'auth',
               test: /\/features\/auth\/(AuthCard|api|notice)\.|\/components\/Logo\.|\/lib\/form-errors\.|@mantine\/core\/esm\/components\/(Input|InputBase|TextInput|PasswordInput|ActionIcon|CloseButton|Anchor|Paper|Alert)\/|@mantine\/hooks\/esm\/(use-id|use-uncontrolled)\/|@mantine\/core\/esm\/core\/utils\/random-id\/|icons-react\/dist\/esm\/icons\/Icon(AlertCircle|CircleCheck)\./,

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { email } from '@ledgerdesk/contracts';
 import { z } from 'zod/mini';
 
 /** The only reader of process.env (ARCHITECTURE.md "Configuration"). */
@@ -44,7 +45,10 @@ const envSchema = z.object({
   MAIL_FROM: z.optional(
     z.string().check(z.minLength(3, 'must be an address such as "Ledgerdesk <no-reply@example.com>"')),
   ),
-  ADMIN_EMAIL: z.optional(z.email('must be an email address')),
+  // The contracts' e-mail rule, with this file's wording of the message.
+  ADMIN_EMAIL: z.optional(
+    z.string().check(z.refine((value) => email.safeParse(value).success, 'must be an email address')),
+  ),
   ADMIN_PASSWORD: z.optional(z.string().check(z.minLength(8, 'must be at least 8 characters'))),
   SEED_DEMO: z._default(bool, true),
   LOG_LEVEL: z._default(
@@ -175,7 +179,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://${publicHost}:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Ledgerdesk <no-reply@ledgerdesk.local>',
-    adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
+    adminEmail: e.ADMIN_EMAIL === undefined ? undefined : email.parse(e.ADMIN_EMAIL),
     adminPassword: e.ADMIN_PASSWORD,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,

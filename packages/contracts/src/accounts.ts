@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { text, timestamp } from './api';
+import { email } from './fields';
 import { codeParams } from './validation';
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -21,18 +22,6 @@ export const password = z.string('Please enter a password.').check(
     error: 'The password must not be made of digits only.',
     params: codeParams('passwordDigitsOnly'),
   }),
-);
-
-export const email = z.pipe(
-  z
-    .string('Please enter an email.')
-    .check(
-      z.trim(),
-      z.minLength(1, 'Please enter an email.'),
-      z.maxLength(254, 'The email is too long.'),
-      z.email('Please enter a valid email.'),
-    ),
-  z.transform((value) => value.toLowerCase()),
 );
 
 export const username = z

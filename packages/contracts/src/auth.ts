@@ -1,15 +1,9 @@
 import { z } from 'zod/mini';
+import { email } from './fields';
 import { type Permission, permissions } from './permissions';
 
 export const loginRequest = z.object({
-  email: z
-    .string('Please enter your email.')
-    .check(
-      z.trim(),
-      z.minLength(1, 'Please enter your email.'),
-      z.maxLength(254, 'The email is too long.'),
-      z.email('Please enter a valid email.'),
-    ),
+  email,
   password: z
     .string('Please enter your password.')
     .check(z.minLength(1, 'Please enter your password.'), z.maxLength(1024, 'The password is too long.')),

@@ -1,7 +1,16 @@
 import { z } from 'zod/mini';
 import { listQuery, recordVersion, text, timestamp, versionInput } from './api';
 import { divideHalfUp, fromScaled, toScaled } from './decimal';
-import { inputOf, isoDate, isoDateTime, oneOf, optionalPhone, optionalText, requiredText } from './fields';
+import {
+  email,
+  inputOf,
+  isoDate,
+  isoDateTime,
+  oneOf,
+  optionalPhone,
+  optionalText,
+  requiredText,
+} from './fields';
 import { decimal } from './library';
 
 /*
@@ -62,15 +71,6 @@ const money = (label: string) =>
     z.string().check(z.regex(/^\d{1,8}(\.|$)/, `${label} must be less than 100,000,000.`)),
   );
 
-/** A required email address, lower-cased: customers and sellers are told apart by it. */
-const email = z
-  .string('Please enter an email address.')
-  .check(
-    z.trim(),
-    z.toLowerCase(),
-    z.maxLength(254, 'The email address must be at most 254 characters.'),
-    z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid email address.'),
-  );
 const ref = z.object({ id: z.uuid(), name: z.string() });
 
 // ---------------------------------------------------------------------------------------------

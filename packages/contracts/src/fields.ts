@@ -16,14 +16,23 @@ export const requiredText = (what: string, max: number) =>
 export const optionalText = (what: string, max: number) =>
   z._default(text(max, `The ${what} must be at most ${max} characters.`), '');
 
-/** An email address that may be left empty (''), lower-cased. */
+/**
+ * The one e-mail rule, for every contract (and the server's configuration): trimmed, lower-cased
+ * (addresses are compared that way), 1 to 254 characters, an address zod's \`email\` accepts.
+ */
+export const email = z
+  .string('Please enter an email address.')
+  .check(
+    z.trim(),
+    z.toLowerCase(),
+    z.minLength(1, 'Please enter an email address.'),
+    z.maxLength(254, 'The email address must be at most 254 characters.'),
+    z.email('Please enter a valid email address.'),
+  );
+
+/** The same rule, for an address that may be left empty (''). */
 export const optionalEmail = z._default(
-  z.pipe(
-    text(254, 'The email address must be at most 254 characters.').check(
-      z.regex(/^$|^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid email address.'),
-    ),
-    z.transform((value) => value.toLowerCase()),
-  ),
+  z.union([z.literal(''), email], 'Please enter a valid email address.'),
   '',
 );
 

@@ -1,7 +1,6 @@
 import { z } from 'zod/mini';
-import { email } from './accounts';
 import { booleanQuery, recordVersion, text, timestamp, versionInput } from './api';
-import { foundedYear, isoDate, oneOf, optionalText, requiredText } from './fields';
+import { foundedYear, isoDate, oneOf, optionalEmail, optionalText, requiredText } from './fields';
 import { decimal } from './library';
 import { codeParams } from './validation';
 
@@ -32,8 +31,6 @@ const rating = z._default(
     .check(z.minimum(0, 'The rating must be from 0 to 5.'), z.maximum(5, 'The rating must be from 0 to 5.')),
   0,
 );
-/** An email address, or nothing. */
-const optionalEmail = z._default(z.union([z.literal(''), email], 'Please enter a valid email.'), '');
 const keywords = (what: string, max: number) =>
   z._default(
     z

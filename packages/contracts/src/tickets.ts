@@ -1,7 +1,6 @@
 import { z } from 'zod/mini';
-import { email } from './accounts';
 import { listQuery, recordVersion, text, timestamp, versionInput } from './api';
-import { isoDate, oneOf, optionalText, requiredText } from './fields';
+import { email, isoDate, oneOf, optionalText, requiredText } from './fields';
 
 /*
  * Support tickets (SPEC §3 "Ticket counter", §7 /apps/ticket), keyed `_id`: a client's request, who

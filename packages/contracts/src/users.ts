@@ -1,7 +1,8 @@
 import { z } from 'zod/mini';
-import { email, password, username } from './accounts';
+import { password, username } from './accounts';
 import { booleanQuery, listQuery, recordVersion, text, timestamp, versionInput } from './api';
 import { permissionName } from './auth';
+import { email } from './fields';
 import { codeParams } from './validation';
 
 export const groupRef = z.object({ id: z.uuid(), name: z.string() });

@@ -390,7 +390,7 @@ describe('sign up', () => {
     });
     expect(res.statusCode).toBe(400);
     const { fieldErrors } = res.json();
-    expect(fieldErrors.email).toBe('Please enter a valid email.');
+    expect(fieldErrors.email).toBe('Please enter a valid email address.');
     expect(fieldErrors.username).toBe('The username must be at least 3 characters.');
     expect(fieldErrors.firstName).toBe('Please enter a first name.');
   });

@@ -59,7 +59,7 @@ describe('POST /api/users/login/', () => {
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.errorCode).toBe('VALIDATION_FAILED');
-    expect(body.fieldErrors.email).toBe('Please enter a valid email.');
+    expect(body.fieldErrors.email).toBe('Please enter a valid email address.');
     expect(body.fieldErrors.password).toBeTruthy();
   });
 

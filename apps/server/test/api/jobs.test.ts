@@ -63,7 +63,7 @@ describe('job companies', () => {
       name: 'Please enter the company name.',
       rating: 'The rating must be from 0 to 5.',
       website: 'The website must start with http:// or https://.',
-      email: 'Please enter a valid email.',
+      email: 'Please enter a valid email address.',
       employeeRange: expect.stringContaining('The employee range must be one of'),
       since: 'The year must be 1800 or later.',
     });

@@ -70,7 +70,7 @@ describe('tickets', () => {
     expect(bad.json().fieldErrors).toEqual({
       title: 'Please enter the title.',
       clientName: 'Please enter the client’s name.',
-      clientEmail: 'Please enter a valid email.',
+      clientEmail: 'Please enter a valid email address.',
       status: 'The status must be one of: New, Open, Inprogress, Closed.',
       priority: 'The priority must be one of: High, Medium, Low.',
       dueDate: 'The due date must be a date (YYYY-MM-DD).',

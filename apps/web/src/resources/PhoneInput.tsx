@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api';
+import { resourceKeys } from '../lib/query-keys';
 import { countryOfNumber, localPart } from './phone';
 
 interface PhoneInputProps {
@@ -20,7 +21,7 @@ interface PhoneInputProps {
 /** The country list (GET /countries: reference data, the same for everyone, fetched once). */
 function useCountries() {
   return useQuery({
-    queryKey: ['countries'],
+    queryKey: resourceKeys.countries,
     queryFn: ({ signal }) =>
       api.get<{ results: CountryRecord[] }>('/countries', { query: { pageSize: 500 }, signal, auth: false }),
     select: (page) => page.results,

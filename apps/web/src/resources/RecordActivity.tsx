@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorMessageOf } from '../lib/api';
 import { formatDateTime, formatRelative } from '../lib/format';
-import { resourceQueryKeys } from './api';
+import { queryKeys } from '../lib/query-keys';
 import type { AnyResource } from './types';
 
 type Page = { count: number; results: AuditEntry[] };
@@ -29,7 +29,7 @@ export function RecordActivity({
   const { t, i18n } = useTranslation([def.ns, 'common']);
   const [shown, setShown] = useState(PAGE_SIZE);
   const activity = useQuery({
-    queryKey: [...resourceQueryKeys.all(def.api), 'activity', recordKey, shown],
+    queryKey: [...queryKeys.all(def.api), 'activity', recordKey, shown],
     queryFn: ({ signal }) =>
       api.get<Page>(`${def.api}/${recordKey}/activity`, { query: { page: 1, pageSize: shown }, signal }),
     placeholderData: keepPreviousData,

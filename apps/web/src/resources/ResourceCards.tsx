@@ -89,11 +89,7 @@ export function ResourceCardsPage<Rec, Values>({
   const first = (table.page - 1) * table.pageSize + 1;
   return (
     <>
-      <PageHeader
-        title={title}
-        breadcrumbs={[{ label: t('common:resource.dashboard'), to: '/' }, { label: title }]}
-        actions={<AddRecordButton def={def} />}
-      />
+      <PageHeader title={title} actions={<AddRecordButton def={def} />} />
       {children}
       <Group gap="sm" align="flex-end" wrap="wrap" mb="md">
         <ResourceFilters def={def} table={table} />

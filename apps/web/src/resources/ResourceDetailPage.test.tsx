@@ -122,8 +122,15 @@ function stubApi() {
   });
 }
 
+// The trail the engine's routes declare (resources/routes.tsx): the list, then the record.
+const handle = {
+  crumbs: [
+    { label: 'test/customers:title', to: '/test/customers' },
+    { record: true as const, to: '/test/customers/:id' },
+  ],
+};
 const page = (url: string) =>
-  renderInApp(<ResourceDetailPage def={customers} />, { url, path: '/test/customers/:id' });
+  renderInApp(<ResourceDetailPage def={customers} />, { url, path: '/test/customers/:id', handle });
 
 describe('ResourceDetailPage', () => {
   it('heads the record with its title, status and key figures, and offers Edit to who may manage', async () => {

@@ -79,10 +79,6 @@ export function ResourceDetailPage<Rec, Values>({
   const fields = (
     def.detail ?? def.columns.map((column) => ({ id: column.id, value: column.cell, wide: false }))
   ).filter((field) => !inHeader.has(field.id));
-  const crumbs = [
-    { label: t('common:resource.dashboard'), to: '/' },
-    { label: t('title'), to: def.route },
-  ];
 
   if (record.isPending) return <Skeleton h={320} radius="md" />;
   if (record.isError) {
@@ -90,7 +86,7 @@ export function ResourceDetailPage<Rec, Values>({
       <>
         <PageHeader
           title={notFound ? t('common:detail.notFound.title') : t('one')}
-          breadcrumbs={[...crumbs, { label: notFound ? t('common:detail.notFound.title') : t('one') }]}
+          record={notFound ? t('common:detail.notFound.title') : t('one')}
         />
         <Stack align="flex-start" gap="md">
           {notFound ? (
@@ -133,7 +129,7 @@ export function ResourceDetailPage<Rec, Values>({
     <>
       <PageHeader
         title={name}
-        breadcrumbs={[...crumbs, { label: name }]}
+        record={name}
         actions={
           <Group gap="sm">
             {actions?.(data)}

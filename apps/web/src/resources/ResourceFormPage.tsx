@@ -31,19 +31,11 @@ export function ResourceFormPage<Rec, Values>({
   const { create, update } = useResourceMutations(def);
   const editing = Boolean(id);
   const entity = t('one');
+  const name = record.data ? def.titleOf(record.data) : undefined;
   const title = editing
-    ? t('common:resource.editTitle', { entity, name: record.data ? def.titleOf(record.data) : '' })
+    ? t('common:resource.editTitle', { entity, name: name ?? '' })
     : t(['newTitle', 'common:resource.newTitle'], { entity });
   usePageTitle(title);
-
-  const crumbs = [
-    { label: t('common:resource.dashboard'), to: '/' },
-    { label: t('title'), to: def.route },
-    ...(editing && record.data
-      ? [{ label: def.titleOf(record.data), to: `${def.route}/${def.keyOf(record.data)}` }]
-      : []),
-    { label: editing ? t('common:resource.edit') : t('common:resource.new') },
-  ];
 
   let body: ReactNode;
   if (editing && record.isPending) body = <Skeleton h={320} radius="md" />;
@@ -83,7 +75,7 @@ export function ResourceFormPage<Rec, Values>({
 
   return (
     <>
-      <PageHeader title={title} breadcrumbs={crumbs} />
+      <PageHeader title={title} record={name} />
       {body}
     </>
   );

@@ -170,7 +170,6 @@ export function ResourceListPage<Rec, Values>({ def, children }: ResourceListPag
     <>
       <PageHeader
         title={title}
-        breadcrumbs={[{ label: t('common:resource.dashboard'), to: '/' }, { label: title }]}
         actions={
           <>
             <Button

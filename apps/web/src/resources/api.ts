@@ -8,6 +8,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { api, errorMessageOf } from '../lib/api';
 import { notifyError, notifySuccess } from '../lib/notify';
+import { queryKeys } from '../lib/query-keys';
 import { staleRecordOf, type Versioned } from '../lib/stale-record';
 import type { ListParams } from '../lib/table-url-state';
 import type { ResourceDefinition } from './types';
@@ -16,18 +17,10 @@ type Page<Rec> = { count: number; page: number; pageSize: number; results: Rec[]
 type Saved<Data> = { successCode: string; successMessage: string; data: Data };
 type Query = ListParams<string>;
 
-/** Query keys of a resource: everything under its API path, so one invalidation refreshes every view. */
-export const resourceQueryKeys = {
-  all: (path: string) => ['resource', path] as const,
-  lists: (path: string) => ['resource', path, 'list'] as const,
-  list: (path: string, query: Query) => ['resource', path, 'list', query] as const,
-  one: (path: string, key: string) => ['resource', path, 'one', key] as const,
-};
-
 /** One page of the list; the previous page stays on screen while the next one loads. */
 export function useResourceList<Rec, Values>(def: ResourceDefinition<Rec, Values>, query: Query) {
   return useQuery({
-    queryKey: resourceQueryKeys.list(def.api, query),
+    queryKey: queryKeys.list(def.api, query),
     queryFn: ({ signal }) => api.get<Page<Rec>>(def.api, { query, signal }),
     placeholderData: keepPreviousData,
   });
@@ -38,7 +31,7 @@ export function useResourceRecord<Rec, Values>(
   key: string | undefined,
 ) {
   return useQuery({
-    queryKey: resourceQueryKeys.one(def.api, key ?? ''),
+    queryKey: queryKeys.one(def.api, key ?? ''),
     queryFn: ({ signal }) => api.get<Rec>(`${def.api}/${key}`, { signal }),
     enabled: Boolean(key),
   });
@@ -50,10 +43,10 @@ export function useResourceRecord<Rec, Values>(
  * stale, so the next time one is shown a fetch replaces it with the server's order and count.
  */
 function changeLists<Rec>(client: QueryClient, path: string, change: (page: Page<Rec>) => Page<Rec>) {
-  client.setQueriesData<Page<Rec>>({ queryKey: resourceQueryKeys.lists(path) }, (page) =>
+  client.setQueriesData<Page<Rec>>({ queryKey: queryKeys.lists(path) }, (page) =>
     page ? change(page) : page,
   );
-  void client.invalidateQueries({ queryKey: resourceQueryKeys.all(path), refetchType: 'none' });
+  void client.invalidateQueries({ queryKey: queryKeys.all(path), refetchType: 'none' });
 }
 
 /** Add, update, delete and bulk delete, with the toasts of SPEC §8 once the call has completed. */
@@ -72,7 +65,7 @@ export function useResourceMutations<Rec, Values>(def: ResourceDefinition<Rec, V
         count: page.count + 1,
         results: def.addPosition === 'prepend' ? [data, ...page.results] : [...page.results, data],
       }));
-      client.setQueryData(resourceQueryKeys.one(def.api, def.keyOf(data)), data);
+      client.setQueryData(queryKeys.one(def.api, def.keyOf(data)), data);
       notifySuccess(successMessage);
     },
     onError: failed(t('common:resource.addFailed', { entity })),
@@ -93,7 +86,7 @@ export function useResourceMutations<Rec, Values>(def: ResourceDefinition<Rec, V
         ...page,
         results: page.results.map((record) => (sameKey(key)(record) ? data : record)),
       }));
-      client.setQueryData(resourceQueryKeys.one(def.api, key), data);
+      client.setQueryData(queryKeys.one(def.api, key), data);
       notifySuccess(successMessage);
     },
     onError: (error, { key, showsStale }) => {
@@ -104,7 +97,7 @@ export function useResourceMutations<Rec, Values>(def: ResourceDefinition<Rec, V
         ...page,
         results: page.results.map((record) => (sameKey(key)(record) ? current : record)),
       }));
-      client.setQueryData(resourceQueryKeys.one(def.api, key), current);
+      client.setQueryData(queryKeys.one(def.api, key), current);
       if (!showsStale)
         notifyError(t('common:staleRecord.reloaded'), { title: t('common:staleRecord.title') });
     },
@@ -120,7 +113,7 @@ export function useResourceMutations<Rec, Values>(def: ResourceDefinition<Rec, V
     mutationFn: (key: string) => api.delete<Saved<{ id: string }>>(`${def.api}/${key}`),
     onSuccess: ({ successMessage }, key) => {
       removeFromLists(new Set([key]));
-      client.removeQueries({ queryKey: resourceQueryKeys.one(def.api, key) });
+      client.removeQueries({ queryKey: queryKeys.one(def.api, key) });
       notifySuccess(successMessage);
     },
     onError: failed(t('common:resource.deleteFailed')),

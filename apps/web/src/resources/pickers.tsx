@@ -4,6 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../lib/api';
+import { queryKeys } from '../lib/query-keys';
 
 type Option = { value: string; label: string };
 
@@ -28,13 +29,13 @@ function useServerSearch(
   const [search, setSearch] = useState('');
   const [term] = useDebouncedValue(search, 250);
   const found = useQuery({
-    queryKey: ['picker', source, 'search', term],
+    queryKey: [...queryKeys.all(source), 'picker', 'search', term],
     queryFn: ({ signal }) => find(term, signal),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
   const known = useQuery({
-    queryKey: ['picker', source, 'keys', [...picked].sort()],
+    queryKey: [...queryKeys.all(source), 'picker', 'keys', [...picked].sort()],
     queryFn: ({ signal }) => named(picked, signal),
     enabled: picked.length > 0,
     staleTime: 60_000,
@@ -74,13 +75,13 @@ interface MultiPickerProps extends PickerProps {
 
 /** One colleague, found by name or email. */
 export function UserPicker({ value, onChange, ...props }: SinglePickerProps) {
-  const search = useServerSearch('users', value ? [value] : [], findUsers, namedUsers);
+  const search = useServerSearch('/users/options', value ? [value] : [], findUsers, namedUsers);
   return <Select {...props} {...search} value={value} onChange={onChange} />;
 }
 
 /** Several colleagues, found by name or email. */
 export function UsersPicker({ value, onChange, ...props }: MultiPickerProps) {
-  const search = useServerSearch('users', value, findUsers, namedUsers);
+  const search = useServerSearch('/users/options', value, findUsers, namedUsers);
   return <MultiSelect {...props} {...search} value={value} onChange={onChange} />;
 }
 

@@ -94,7 +94,7 @@ export interface RelatedSpec<Rec> {
 
 /**
  * One area's records in the web app, defined once: the list page, the form and the detail page are
- * drawn from it (`resourceRoutes`). Labels come from the feature's i18n namespace: `title` (the
+ * drawn from it (`areaRoutes`, for the page registered in the feature's `area.ts`). Labels come from the feature's i18n namespace: `title` (the
  * list's heading), `one` and `many` (what a record is called), `fields.<name>`, `values.<field>.<value>`.
  */
 export interface ResourceDefinition<Rec = Record<string, unknown>, Values = Record<string, unknown>> {
@@ -102,7 +102,7 @@ export interface ResourceDefinition<Rec = Record<string, unknown>, Values = Reco
   ns: string;
   /** The API path of the engine's routes, under /api ("/apps/task"). */
   api: string;
-  /** The web path of the list ("/apps/tasks"): the record is at `<route>/<key>`. */
+  /** The web path of the list ("/apps/tasks"), its registered page's `path`: the record is at `<route>/<key>`. */
   route: string;
   /** `<area>.view` to see, `<area>.manage` to change. */
   area: Area;

@@ -1,16 +1,15 @@
 import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconHome, IconTools } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
+import { useBreadcrumbs } from '../../components/PageHeader';
 import { usePageTitle } from '../../lib/page-title';
-import { upcomingAreaAt } from '../shell/areas';
 
 /** The page of every area that is listed in the navigation but not built yet. */
 export function ComingSoonPage() {
   const { t } = useTranslation('shell');
-  const { pathname } = useLocation();
-  const area = upcomingAreaAt(pathname);
-  const name = area ? t(area.label) : t('comingSoon.title');
+  // The area's name: the last step of its breadcrumbs (from its registration, app/areas.ts).
+  const name = useBreadcrumbs().at(-1)?.label ?? t('comingSoon.title');
   usePageTitle(name);
   return (
     <Center mih="60vh">

@@ -4,12 +4,12 @@ import { type KeyboardEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import classes from './CommandPalette.module.css';
-import { useNavSections } from './SideNav';
+import { paletteNamespaces, usePalettePages } from './navigation';
 
 /** Ctrl+K / Cmd+K: find any page the user may open by name, and go there. */
 export function CommandPalette({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const { t } = useTranslation('shell');
-  const sections = useNavSections();
+  const { t } = useTranslation(['shell', ...paletteNamespaces]);
+  const palettePages = usePalettePages();
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const [activeIndex, setActiveIndex] = useState(0);
@@ -17,10 +17,12 @@ export function CommandPalette({ opened, onClose }: { opened: boolean; onClose: 
 
   const pages = useMemo(
     () =>
-      sections.flatMap((section) =>
-        section.items.map((item) => ({ ...item, label: t(item.label), section: t(section.label) })),
-      ),
-    [sections, t],
+      palettePages.map((page) => ({
+        ...page,
+        label: t(page.label, page.labelValues),
+        section: t(page.group),
+      })),
+    [palettePages, t],
   );
   const needle = query.trim().toLowerCase();
   const results = needle

@@ -1,41 +1,15 @@
 import type { Permission } from '@ledgerdesk/contracts';
-import {
-  IconAddressBook,
-  IconApiApp,
-  IconArticle,
-  IconBooks,
-  IconBriefcase,
-  IconBriefcase2,
-  IconCalendar,
-  IconChartArea,
-  IconChartBar,
-  IconChartDonut,
-  IconChartFunnel,
-  IconChartLine,
-  IconChecklist,
-  IconCurrencyDollar,
-  IconFileInvoice,
-  IconFolder,
-  IconHistory,
-  IconLayoutDashboard,
-  IconListCheck,
-  IconMail,
-  IconMessages,
-  IconShoppingCart,
-  IconTicket,
-  IconUserCircle,
-  IconUsers,
-  IconUsersGroup,
-} from '@tabler/icons-react';
-import type { ComponentType } from 'react';
-import { upcomingAreas } from './areas';
-import { areaDashboards } from './dashboards';
-
-type Icon = ComponentType<{ size?: number | string; stroke?: number | string; 'aria-hidden'?: boolean }>;
+import { IconArticle, IconCalendar, IconLayoutDashboard, IconUsers } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { useCan } from '../../lib/permissions';
+import { type Icon, type NavSectionName, viewPermissionOf } from '../../resources/area';
+import { areas } from '../areas';
 
 export interface NavItem {
-  /** A key of the `shell` catalogue (`nav.<area>`); a plain text is shown as it is. */
+  /** A catalogue key with its namespace ("shell:nav.crm"). */
   label: string;
+  /** Values of the label's placeholders. */
+  labelValues?: Record<string, string>;
   to: string;
   icon: Icon;
   /** Active only on this exact path, not on paths below it. */
@@ -52,91 +26,27 @@ export interface NavSection {
   items: NavItem[];
 }
 
-const upcomingIcons: Record<string, Icon> = {
-  calendar: IconCalendar,
-  chat: IconMessages,
-  mailbox: IconMail,
-  tasks: IconChecklist,
-  'file-manager': IconFolder,
-  pricing: IconCurrencyDollar,
-  blog: IconArticle,
+const sectionIcons: Record<NavSectionName, Icon> = {
+  dashboards: IconLayoutDashboard,
+  administration: IconUsers,
+  apps: IconCalendar,
+  pages: IconArticle,
 };
 
-const dashboardIcons: Record<(typeof areaDashboards)[number]['name'], Icon> = {
-  analytics: IconChartLine,
-  crm: IconChartFunnel,
-  ecommerce: IconChartBar,
-  projects: IconChartDonut,
-  jobs: IconChartArea,
-};
-
-/** An area not built yet (it opens the "coming soon" page). */
-function upcoming(path: string): NavItem {
-  const area = upcomingAreas.find((candidate) => candidate.path === path);
-  if (!area) throw new Error(`No upcoming area ${path}`);
-  return {
-    label: area.label,
-    to: `/${area.path}`,
-    icon: upcomingIcons[path] ?? IconArticle,
-    permission: area.permission,
-  };
-}
-
-/** The sidebar, the horizontal menu and the command palette all list these. */
-export const navSections: NavSection[] = [
-  {
-    label: 'sections.dashboards',
-    icon: IconLayoutDashboard,
-    items: [
-      { label: 'nav.dashboard', to: '/', icon: IconLayoutDashboard, end: true },
-      ...areaDashboards.map(({ name, permission }) => ({
-        label: `nav.dashboards.${name}`,
-        to: `/dashboards/${name}`,
-        icon: dashboardIcons[name],
-        permission,
-      })),
-    ],
-  },
-  {
-    label: 'sections.administration',
-    icon: IconUsers,
-    items: [
-      { label: 'nav.users', to: '/admin/users', icon: IconUsers, permission: 'users.view' },
-      { label: 'nav.groups', to: '/admin/groups', icon: IconUsersGroup, permission: 'groups.view' },
-      { label: 'nav.library', to: '/library', icon: IconBooks, permission: 'library.view' },
-      { label: 'nav.audit', to: '/admin/audit', icon: IconHistory, permission: 'audit.view' },
-    ],
-  },
-  {
-    label: 'sections.apps',
-    icon: IconCalendar,
-    // In the menu's order; an area built on the engine replaces its upcoming() entry with its own.
-    items: [
-      upcoming('calendar'),
-      upcoming('chat'),
-      upcoming('mailbox'),
-      { label: 'nav.ecommerce', to: '/apps/ecommerce', icon: IconShoppingCart, permission: 'ecommerce.view' },
-      { label: 'nav.crm', to: '/apps/crm', icon: IconAddressBook, permission: 'crm.view' },
-      { label: 'nav.projects', to: '/apps/projects', icon: IconBriefcase, permission: 'projects.view' },
-      { label: 'nav.tasks', to: '/apps/tasks', icon: IconChecklist, permission: 'tasks.view' },
-      { label: 'nav.invoices', to: '/apps/invoices', icon: IconFileInvoice, permission: 'invoices.view' },
-      { label: 'nav.tickets', to: '/apps/tickets', icon: IconTicket, permission: 'tickets.view' },
-      upcoming('file-manager'),
-      { label: 'nav.todo', to: '/apps/todo', icon: IconListCheck, permission: 'todos.view' },
-      { label: 'nav.jobs', to: '/apps/jobs', icon: IconBriefcase2, permission: 'jobs.view' },
-      { label: 'nav.apiKeys', to: '/apps/api-keys', icon: IconApiApp, permission: 'apiKeys.view' },
-    ],
-  },
-  {
-    label: 'sections.pages',
-    icon: IconArticle,
-    items: [
-      { label: 'nav.profile', to: '/profile', icon: IconUserCircle },
-      { label: 'nav.team', to: '/team', icon: IconUsersGroup, permission: 'team.view' },
-      ...['pricing', 'blog'].map(upcoming),
-    ],
-  },
-];
+/** The sidebar, the horizontal menu and the command palette: one entry per registered area (app/areas.ts). */
+export const navSections: NavSection[] = (Object.keys(sectionIcons) as NavSectionName[]).map((name) => ({
+  label: `sections.${name}`,
+  icon: sectionIcons[name],
+  items: areas
+    .filter((area) => area.section === name)
+    .map((area) => ({
+      label: area.label,
+      to: area.path,
+      icon: area.icon,
+      end: area.end,
+      permission: viewPermissionOf(area),
+    })),
+}));
 
 /** The sections with only the entries `can` allows; sections left empty are dropped. */
 export function visibleSections(can: (permission: Permission) => boolean): NavSection[] {
@@ -146,4 +56,56 @@ export function visibleSections(can: (permission: Permission) => boolean): NavSe
       items: section.items.filter((item) => !item.permission || can(item.permission)),
     }))
     .filter((section) => section.items.length > 0);
+}
+
+/** A page the command palette offers: an area, or one of its pages (under the area's name). */
+export interface PalettePage extends NavItem {
+  /** What it is listed under: a section's key (`shell:sections.apps`) or its area's label. */
+  group: string;
+}
+
+/**
+ * Every page the user may open from the command palette: each area's entry, then its other pages
+ * (the CRM's companies, the library's level lists...), in the navigation's order. The labels are
+ * catalogue keys of several namespaces: `paletteNamespaces` lists them, to load before showing.
+ */
+export function palettePages(can: (permission: Permission) => boolean): PalettePage[] {
+  const allowed = (permission?: Permission) => !permission || can(permission);
+  return areas
+    .filter((area) => allowed(viewPermissionOf(area)))
+    .flatMap((area) => [
+      {
+        label: area.label,
+        to: area.path,
+        icon: area.icon,
+        end: area.end,
+        permission: viewPermissionOf(area),
+        group: `shell:sections.${area.section}`,
+      },
+      ...area.pages
+        .filter((page) => page.path !== area.path && page.listed !== false && allowed(page.permission))
+        .map((page) => ({
+          label: page.label,
+          labelValues: page.labelValues,
+          to: page.path,
+          icon: area.icon,
+          permission: page.permission ?? viewPermissionOf(area),
+          group: area.label,
+        })),
+    ]);
+}
+
+/** The i18n namespaces of the palette's labels. */
+export const paletteNamespaces: string[] = [
+  ...new Set(
+    areas
+      .flatMap((area) => [area.label, ...area.pages.map((page) => page.label)])
+      .map((key) => key.split(':')[0] ?? ''),
+  ),
+];
+
+/** The palette's pages for the signed-in user. */
+export function usePalettePages(): PalettePage[] {
+  const can = useCan();
+  return useMemo(() => palettePages(can), [can]);
 }

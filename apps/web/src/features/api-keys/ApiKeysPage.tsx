@@ -68,7 +68,6 @@ export function ApiKeysPage() {
     <>
       <PageHeader
         title={title}
-        breadcrumbs={[{ label: t('common:resource.dashboard'), to: '/' }, { label: title }]}
         actions={
           mayManage ? (
             <Button leftSection={<IconPlus size={18} aria-hidden="true" />} onClick={() => setCreating(true)}>

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorMessageOf } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { resourceQueryKeys } from '../../resources/api';
+import { queryKeys } from '../../lib/query-keys';
 import { apiKeys } from './definition';
 import { KeyForm, type KeyValues } from './KeyForm';
 
@@ -25,7 +25,7 @@ export function CreateKeyDialog({ opened, onClose }: { opened: boolean; onClose:
     mutationFn: (body: KeyValues) => api.post<Saved>(apiKeys.api, body),
     onSuccess: ({ data, successMessage }) => {
       setSecret(data.secret);
-      void client.invalidateQueries({ queryKey: resourceQueryKeys.all(apiKeys.api) });
+      void client.invalidateQueries({ queryKey: queryKeys.all(apiKeys.api) });
       notifySuccess(successMessage);
     },
     onError: (error) => {

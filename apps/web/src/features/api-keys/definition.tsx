@@ -3,6 +3,7 @@ import { Badge, Code, Group } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { dateCell, statusBadge } from '../../resources/cells';
 import type { ResourceDefinition } from '../../resources/types';
+import { apiKeysPage } from './area';
 
 export const statusColors = { Active: 'teal', Disable: 'gray' };
 
@@ -28,7 +29,7 @@ export function keyStatus(key: ApiKeyRecord, t: TFunction) {
 export const apiKeys: ResourceDefinition<ApiKeyRecord, ApiKeyUpdate> = {
   ns: 'api-keys',
   api: '/apps/api-key',
-  route: '/apps/api-keys',
+  route: apiKeysPage.path,
   area: 'apiKeys',
   keyOf: (key) => key.id,
   titleOf: (key) => key.name,

@@ -208,15 +208,7 @@ export function AuditPage() {
 
   return (
     <>
-      <PageHeader
-        title={t('title')}
-        description={t('description')}
-        breadcrumbs={[
-          { label: t('common:crumbs.dashboard'), to: '/' },
-          { label: t('common:crumbs.administration') },
-          { label: t('title') },
-        ]}
-      />
+      <PageHeader title={t('title')} description={t('description')} />
 
       <DataTable
         label={t('title')}

@@ -1,14 +1,13 @@
-import { type AreaPage, AreaTabs } from '../../components/AreaTabs';
+import { AreaTabs } from '../../components/AreaTabs';
+import { ecommerceArea } from './area';
 
-/** The shop's lists and its cart, one tab each; the cart places orders, so only with ecommerce.manage. */
-export const ecommercePages = [
-  { path: '/apps/ecommerce/products', label: 'tabs.products' },
-  { path: '/apps/ecommerce/orders', label: 'tabs.orders' },
-  { path: '/apps/ecommerce/customers', label: 'tabs.customers' },
-  { path: '/apps/ecommerce/sellers', label: 'tabs.sellers' },
-  { path: '/apps/ecommerce/cart', label: 'tabs.cart', permission: 'ecommerce.manage' },
-] as const satisfies readonly AreaPage[];
-
+/** The shop's lists and its cart, one tab each (its registered pages; the cart only with ecommerce.manage). */
 export function EcommerceTabs() {
-  return <AreaTabs ns="ecommerce" label="tabs.label" pages={ecommercePages} />;
+  return (
+    <AreaTabs
+      ns="ecommerce"
+      label="tabs.label"
+      pages={ecommerceArea.pages.filter((page) => page.listed !== false)}
+    />
+  );
 }

@@ -128,11 +128,6 @@ export function GroupsPage() {
       <PageHeader
         title={t('title')}
         description={t('description')}
-        breadcrumbs={[
-          { label: t('common:crumbs.dashboard'), to: '/' },
-          { label: t('common:crumbs.administration') },
-          { label: t('title') },
-        ]}
         actions={
           mayManage ? (
             <Button

@@ -5,13 +5,14 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorMessageOf } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
+import { queryKeys } from '../../lib/query-keys';
 import { useTableUrlState } from '../../lib/table-url-state';
-import { resourceQueryKeys, useResourceList } from '../../resources/api';
+import { useResourceList } from '../../resources/api';
 import { valueLabel } from '../../resources/ResourceForm';
 import { invoices, statusColors } from './definition';
 
 // Under the resource's key root: a change to any invoice marks it stale with the lists.
-const summaryKey = [...resourceQueryKeys.all(invoices.api), 'summary'] as const;
+const summaryKey = [...queryKeys.all(invoices.api), 'summary'] as const;
 const filterNames = (invoices.filters ?? []).map((filter) => filter.name);
 
 /**

@@ -8,6 +8,7 @@ import {
 } from '@ledgerdesk/contracts';
 import { dateCell, moneyCell, statusBadge } from '../../resources/cells';
 import type { ResourceDefinition } from '../../resources/types';
+import { invoicesPage } from './area';
 
 export const statusColors = { Paid: 'teal', Unpaid: 'red', Pending: 'yellow', Cancelled: 'gray' };
 
@@ -25,7 +26,7 @@ function today(): string {
 export const invoices: ResourceDefinition<InvoiceRecord, InvoiceInput> = {
   ns: 'invoices',
   api: '/apps/invoice',
-  route: '/apps/invoices',
+  route: invoicesPage.path,
   area: 'invoices',
   keyOf: (invoice) => invoice._id,
   titleOf: (invoice) => invoice.invoiceNumber,

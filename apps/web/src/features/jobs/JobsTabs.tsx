@@ -1,13 +1,9 @@
 import { AreaTabs } from '../../components/AreaTabs';
+import { jobsArea } from './area';
 
-/** The jobs area's four lists, one tab each. */
-export const jobsLists = [
-  { path: '/apps/jobs', label: 'tabs.jobs' },
-  { path: '/apps/candidates', label: 'tabs.candidates' },
-  { path: '/apps/job-companies', label: 'tabs.companies' },
-  { path: '/apps/applications', label: 'tabs.applications' },
-] as const;
-
+/** The jobs area's four lists, one tab each (its registered pages). */
 export function JobsTabs() {
-  return <AreaTabs ns="jobs" label="tabs.label" pages={jobsLists} />;
+  return (
+    <AreaTabs ns="jobs" label="tabs.label" pages={jobsArea.pages.filter((page) => page.listed !== false)} />
+  );
 }

@@ -16,6 +16,7 @@ import { ResourceDetailPage } from '../../resources/ResourceDetailPage';
 import { ResourceListPage } from '../../resources/ResourceListPage';
 import type { ResourceDefinition, ResourceModule } from '../../resources/types';
 import { applications } from './applications/resource';
+import { jobsPage } from './area';
 import { JobsTabs } from './JobsTabs';
 
 const statusColors = { Active: 'teal', New: 'blue', Close: 'gray' };
@@ -31,7 +32,7 @@ function salaryOf(job: JobRecord): string {
 export const jobs: ResourceDefinition<JobRecord, JobInput> = {
   ns: 'jobs',
   api: '/apps/job',
-  route: '/apps/jobs',
+  route: jobsPage.path,
   area: 'jobs',
   keyOf: (job) => job.id,
   titleOf: (job) => job.jobTitle,

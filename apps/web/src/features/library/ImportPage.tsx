@@ -468,16 +468,7 @@ export function ImportPage() {
   usePageTitle(title);
   return (
     <>
-      <PageHeader
-        title={title}
-        description={t('import.description')}
-        breadcrumbs={[
-          { label: t('common:crumbs.dashboard'), to: '/' },
-          { label: t('common:crumbs.administration') },
-          { label: t('title'), to: '/library' },
-          { label: title },
-        ]}
-      />
+      <PageHeader title={title} description={t('import.description')} />
       <LibraryTabs />
       <Stack gap="lg">
         {mayManage ? <ImportSection /> : null}

@@ -472,12 +472,6 @@ function LevelListPage({ level }: { level: CodeLevel }) {
         description={
           level === 4 ? t('list.itemsDescription') : t('list.levelDescription', { level: levelLabel(level) })
         }
-        breadcrumbs={[
-          { label: t('common:crumbs.dashboard'), to: '/' },
-          { label: t('common:crumbs.administration') },
-          { label: t('title'), to: '/library' },
-          { label: title },
-        ]}
         actions={
           <>
             <Button

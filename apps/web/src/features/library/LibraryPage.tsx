@@ -205,11 +205,6 @@ export function LibraryPage() {
       <PageHeader
         title={t('title')}
         description={t('description')}
-        breadcrumbs={[
-          { label: t('common:crumbs.dashboard'), to: '/' },
-          { label: t('common:crumbs.administration') },
-          { label: t('title') },
-        ]}
         actions={
           mayManage ? (
             <Button

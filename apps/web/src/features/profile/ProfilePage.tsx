@@ -415,11 +415,7 @@ export function ProfilePage() {
   if (!user) return null;
   return (
     <>
-      <PageHeader
-        title={t('title')}
-        description={t('description')}
-        breadcrumbs={[{ label: t('common:crumbs.dashboard'), to: '/' }, { label: t('title') }]}
-      />
+      <PageHeader title={t('title')} description={t('description')} />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 4 }}>
           <AccountCard user={user} />

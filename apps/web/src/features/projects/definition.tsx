@@ -9,6 +9,7 @@ import {
 import { Group, Progress, Text } from '@mantine/core';
 import { dateCell, peopleCell, statusBadge } from '../../resources/cells';
 import type { ResourceDefinition } from '../../resources/types';
+import { projectsPage } from './area';
 
 export const badgeColors = {
   New: 'blue',
@@ -35,7 +36,7 @@ export function ProgressBar({ value, label }: { value: number; label: string }) 
 export const projects: ResourceDefinition<ProjectRecord, ProjectInput> = {
   ns: 'projects',
   api: '/projects',
-  route: '/apps/projects',
+  route: projectsPage.path,
   area: 'projects',
   keyOf: (project) => project._id,
   titleOf: (project) => project.projectName,

@@ -8,6 +8,7 @@ import {
 } from '@ledgerdesk/contracts';
 import { dateCell, peopleCell, statusBadge } from '../../resources/cells';
 import type { ResourceDefinition, ResourceModule } from '../../resources/types';
+import { tasksPage } from './area';
 
 const statusColors = { New: 'blue', Pending: 'yellow', Inprogress: 'indigo', Completed: 'teal' };
 const priorityColors = { High: 'red', Medium: 'orange', Low: 'gray' };
@@ -16,7 +17,7 @@ const priorityColors = { High: 'red', Medium: 'orange', Low: 'gray' };
 const tasks: ResourceDefinition<TaskRecord, TaskInput> = {
   ns: 'tasks',
   api: '/apps/task',
-  route: '/apps/tasks',
+  route: tasksPage.path,
   area: 'tasks',
   keyOf: (task) => task._id,
   titleOf: (task) => task.task,

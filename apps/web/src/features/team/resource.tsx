@@ -12,12 +12,13 @@ import { Link } from 'react-router';
 import { dateCell, peopleCell } from '../../resources/cells';
 import { ResourceCardsPage } from '../../resources/ResourceCards';
 import type { ResourceDefinition, ResourceModule } from '../../resources/types';
+import { teamPage } from './area';
 
 /** Team (SPEC §3 "Team member", §7 /teamData): members as cards with their project and task counts. */
 const team: ResourceDefinition<TeamMemberRecord, TeamMemberInput> = {
   ns: 'team',
   api: '/teamData',
-  route: '/team',
+  route: teamPage.path,
   area: 'team',
   keyOf: (member) => member.id,
   titleOf: (member) => member.name,

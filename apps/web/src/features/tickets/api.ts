@@ -7,13 +7,13 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
-import { resourceQueryKeys } from '../../resources/api';
+import { queryKeys } from '../../lib/query-keys';
 
 const TICKETS = '/apps/ticket';
 /** Under the tickets' query-key root: a change to a ticket anywhere refreshes these too. */
 const keys = {
-  counters: () => [...resourceQueryKeys.all(TICKETS), 'counters'] as const,
-  replies: (ticketId: string) => [...resourceQueryKeys.all(TICKETS), 'replies', ticketId] as const,
+  counters: () => [...queryKeys.all(TICKETS), 'counters'] as const,
+  replies: (ticketId: string) => [...queryKeys.all(TICKETS), 'replies', ticketId] as const,
 };
 
 /** The counters widget: total, pending, closed and deleted, with their 30-day change. */
@@ -49,10 +49,10 @@ export function useAddReply(ticketId: string) {
       client.setQueryData<Page<TicketReplyRecord>>(keys.replies(ticketId), (page) =>
         page ? { count: page.count + 1, results: [...page.results, data] } : page,
       );
-      client.setQueryData<TicketRecord>(resourceQueryKeys.one(TICKETS, ticketId), (ticket) =>
+      client.setQueryData<TicketRecord>(queryKeys.one(TICKETS, ticketId), (ticket) =>
         ticket ? { ...ticket, replyCount: ticket.replyCount + 1 } : ticket,
       );
-      void client.invalidateQueries({ queryKey: resourceQueryKeys.lists(TICKETS), refetchType: 'none' });
+      void client.invalidateQueries({ queryKey: queryKeys.lists(TICKETS), refetchType: 'none' });
       notifySuccess(successMessage);
     },
   });

@@ -15,6 +15,7 @@ import { ResourceDetailPage } from '../../resources/ResourceDetailPage';
 import { valueLabel } from '../../resources/ResourceForm';
 import { ResourceListPage } from '../../resources/ResourceListPage';
 import type { ResourceDefinition, ResourceModule } from '../../resources/types';
+import { ticketsPage } from './area';
 import { ReplyThread } from './ReplyThread';
 import { TicketCounters } from './TicketCounters';
 
@@ -30,7 +31,7 @@ const clientCell = (ticket: TicketRecord) => (
 export const tickets: ResourceDefinition<TicketRecord, TicketInput> = {
   ns: 'tickets',
   api: '/apps/ticket',
-  route: '/apps/tickets',
+  route: ticketsPage.path,
   area: 'tickets',
   keyOf: (ticket) => ticket._id,
   titleOf: (ticket) => ticket.title,

@@ -13,6 +13,7 @@ import {
 } from '@ledgerdesk/contracts';
 import { dateCell, statusBadge } from '../../resources/cells';
 import type { ResourceDefinition } from '../../resources/types';
+import { todoPage } from './area';
 
 export const statusColors = { New: 'blue', Pending: 'yellow', Inprogress: 'indigo', Completed: 'teal' };
 export const priorityColors = { High: 'red', Medium: 'orange', Low: 'gray' };
@@ -21,7 +22,7 @@ export const priorityColors = { High: 'red', Medium: 'orange', Low: 'gray' };
 export const todoProjects: ResourceDefinition<TodoProjectRecord, TodoProjectInput> = {
   ns: 'todo/projects',
   api: '/todo/projects',
-  route: '/apps/todo',
+  route: todoPage.path,
   area: 'todos',
   keyOf: (project) => project.id,
   titleOf: (project) => project.name,
@@ -39,7 +40,7 @@ export const todoProjects: ResourceDefinition<TodoProjectRecord, TodoProjectInpu
 export const todos: ResourceDefinition<TodoRecord, TodoInput> = {
   ns: 'todo',
   api: '/todo',
-  route: '/apps/todo',
+  route: todoPage.path,
   area: 'todos',
   keyOf: (todo) => todo.id,
   titleOf: (todo) => todo.task,

@@ -191,7 +191,6 @@ export function ListPage() {
     <>
       <PageHeader
         title={title}
-        breadcrumbs={[{ label: t('common:resource.dashboard'), to: '/' }, { label: title }]}
         actions={
           mayManage ? (
             <>

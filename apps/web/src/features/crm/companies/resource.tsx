@@ -11,6 +11,7 @@ import { RatingStars } from '../../../components/RatingStars';
 import { valueLabel } from '../../../resources/ResourceForm';
 import { ResourceListPage } from '../../../resources/ResourceListPage';
 import type { ResourceDefinition, ResourceModule } from '../../../resources/types';
+import { companiesPage } from '../area';
 import { CrmTabs } from '../CrmTabs';
 import { contacts } from '../contacts/resource';
 import { deals } from '../deals/resource';
@@ -36,7 +37,7 @@ const websiteCell = (company: CrmCompanyRecord) =>
 export const companies: ResourceDefinition<CrmCompanyRecord, CrmCompanyInput> = {
   ns: 'crm/companies',
   api: '/apps/company',
-  route: '/apps/crm/companies',
+  route: companiesPage.path,
   area: 'crm',
   keyOf: (company) => company._id,
   titleOf: (company) => company.name,

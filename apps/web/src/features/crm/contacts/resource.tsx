@@ -8,6 +8,7 @@ import {
 import { dateCell } from '../../../resources/cells';
 import { ResourceListPage } from '../../../resources/ResourceListPage';
 import type { ResourceDefinition, ResourceModule } from '../../../resources/types';
+import { contactsPage } from '../area';
 import { CrmTabs } from '../CrmTabs';
 import { refLink, tagsCell } from '../cells';
 import { deals } from '../deals/resource';
@@ -18,7 +19,7 @@ const companyCell = (contact: CrmContactRecord) => refLink(contact.company, '/ap
 export const contacts: ResourceDefinition<CrmContactRecord, CrmContactInput> = {
   ns: 'crm/contacts',
   api: '/apps/contact',
-  route: '/apps/crm/contacts',
+  route: contactsPage.path,
   area: 'crm',
   keyOf: (contact) => contact._id,
   titleOf: (contact) => contact.name,

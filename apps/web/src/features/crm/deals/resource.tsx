@@ -11,6 +11,7 @@ import {
 import { dateCell, moneyCell, peopleCell, statusBadge } from '../../../resources/cells';
 import { ResourceListPage } from '../../../resources/ResourceListPage';
 import type { ResourceDefinition, ResourceModule } from '../../../resources/types';
+import { dealsPage } from '../area';
 import { CrmTabs } from '../CrmTabs';
 import { refLink } from '../cells';
 
@@ -35,7 +36,7 @@ const contactCell = (deal: DealRecord) => refLink(deal.contact, '/apps/crm/conta
 export const deals: ResourceDefinition<DealRecord, DealInput> = {
   ns: 'crm/deals',
   api: '/apps/deal',
-  route: '/apps/crm/deals',
+  route: dealsPage.path,
   area: 'crm',
   keyOf: (deal) => deal._id,
   titleOf: (deal) => deal.dealName,

@@ -2,6 +2,7 @@ import { type LeadInput, type LeadRecord, leadInput, leadInputOf, leadStatuses }
 import { dateCell, statusBadge } from '../../../resources/cells';
 import { ResourceListPage } from '../../../resources/ResourceListPage';
 import type { ResourceDefinition, ResourceModule } from '../../../resources/types';
+import { leadsPage } from '../area';
 import { CrmTabs } from '../CrmTabs';
 import { tagsCell } from '../cells';
 
@@ -11,7 +12,7 @@ const statusColors = { New: 'blue', Contacted: 'indigo', Qualified: 'teal', Lost
 export const leads: ResourceDefinition<LeadRecord, LeadInput> = {
   ns: 'crm/leads',
   api: '/apps/lead',
-  route: '/apps/crm/leads',
+  route: leadsPage.path,
   area: 'crm',
   keyOf: (lead) => lead._id,
   titleOf: (lead) => lead.name,

@@ -32,8 +32,9 @@ import { api, errorMessageOf } from '../../../lib/api';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/page-title';
 import { useCan } from '../../../lib/permissions';
+import { queryKeys } from '../../../lib/query-keys';
 import { AddRecordButton } from '../../../resources/AddRecordButton';
-import { resourceQueryKeys, useResourceMutations } from '../../../resources/api';
+import { useResourceMutations } from '../../../resources/api';
 import { valueLabel } from '../../../resources/ResourceForm';
 import { CrmTabs } from '../CrmTabs';
 import { dealStageColors, dealStatusColors, deals } from '../deals/resource';
@@ -41,7 +42,7 @@ import { dealStageColors, dealStatusColors, deals } from '../deals/resource';
 /** Cards shown per stage; the column's count and total always cover all of its deals. */
 const CARDS_PER_STAGE = 20;
 /** Under the deals' query-key root: a change to a deal anywhere marks the board stale too. */
-const pipelineKey = (search: string) => [...resourceQueryKeys.all(deals.api), 'pipeline', search] as const;
+const pipelineKey = (search: string) => [...queryKeys.all(deals.api), 'pipeline', search] as const;
 const DRAG_TYPE = 'application/x-ledgerdesk-deal';
 
 const addMoney = (a: string, b: string) => fromScaled(toScaled(a, 2) + toScaled(b, 2), 2);
@@ -122,11 +123,7 @@ export function PipelinePage() {
 
   return (
     <>
-      <PageHeader
-        title={title}
-        breadcrumbs={[{ label: t('common:resource.dashboard'), to: '/' }, { label: title }]}
-        actions={<AddRecordButton def={deals} />}
-      />
+      <PageHeader title={title} actions={<AddRecordButton def={deals} />} />
       <CrmTabs />
       <Group justify="space-between" align="flex-end" mb="md">
         <Box w={{ base: '100%', sm: 320 }}>

@@ -32,14 +32,7 @@ function CartPage() {
 
   return (
     <>
-      <PageHeader
-        title={title}
-        breadcrumbs={[
-          { label: t('common:resource.dashboard'), to: '/' },
-          { label: t('title'), to: '/apps/ecommerce' },
-          { label: title },
-        ]}
-      />
+      <PageHeader title={title} />
       <EcommerceTabs />
       {cart.lines.length === 0 ? (
         <Paper withBorder p="xl" radius="md">

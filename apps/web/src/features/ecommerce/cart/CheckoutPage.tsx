@@ -89,14 +89,7 @@ function CheckoutPage() {
 
   return (
     <>
-      <PageHeader
-        title={title}
-        breadcrumbs={[
-          { label: t('common:resource.dashboard'), to: '/' },
-          { label: t('cart.title'), to: '/apps/ecommerce/cart' },
-          { label: title },
-        ]}
-      />
+      <PageHeader title={title} />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Paper withBorder p="lg" radius="md">

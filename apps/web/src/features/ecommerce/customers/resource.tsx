@@ -8,6 +8,7 @@ import {
 import { dateCell, statusBadge } from '../../../resources/cells';
 import { ResourceListPage } from '../../../resources/ResourceListPage';
 import type { ResourceDefinition, ResourceModule } from '../../../resources/types';
+import { customersPage } from '../area';
 import { EcommerceTabs } from '../EcommerceTabs';
 import { orders } from '../orders/resource';
 
@@ -17,7 +18,7 @@ const statusColors = { Active: 'teal', Block: 'red' };
 export const customers: ResourceDefinition<CustomerRecord, CustomerInput> = {
   ns: 'ecommerce/customers',
   api: '/apps/customer',
-  route: '/apps/ecommerce/customers',
+  route: customersPage.path,
   area: 'ecommerce',
   keyOf: (customer) => customer._id,
   titleOf: (customer) => customer.name,

@@ -13,6 +13,7 @@ import { valueLabel } from '../../../resources/ResourceForm';
 import { ResourceFormPage } from '../../../resources/ResourceFormPage';
 import { ResourceListPage } from '../../../resources/ResourceListPage';
 import type { ResourceDefinition, ResourceModule } from '../../../resources/types';
+import { ordersPage } from '../area';
 import { EcommerceTabs } from '../EcommerceTabs';
 import { OrderLinesField } from './OrderLinesField';
 import { OrderSummary } from './OrderSummary';
@@ -38,7 +39,7 @@ const paymentCell = (order: OrderRecord, t: TFunction) => valueLabel(t, 'payment
 export const orders: ResourceDefinition<OrderRecord, OrderInput> = {
   ns: 'ecommerce/orders',
   api: '/apps/order',
-  route: '/apps/ecommerce/orders',
+  route: ordersPage.path,
   area: 'ecommerce',
   keyOf: (order) => order._id,
   titleOf: (order) => order.orderId,

@@ -24,6 +24,7 @@ import { valueLabel } from '../../../resources/ResourceForm';
 import { ResourceFormPage } from '../../../resources/ResourceFormPage';
 import { ResourceListPage } from '../../../resources/ResourceListPage';
 import type { ResourceDefinition, ResourceModule } from '../../../resources/types';
+import { productsPage } from '../area';
 import { useCart } from '../cart/cart';
 import { EcommerceTabs } from '../EcommerceTabs';
 import { orders } from '../orders/resource';
@@ -81,7 +82,7 @@ const sellerCell = (product: ProductRecord) =>
 export const products: ResourceDefinition<ProductRecord, ProductInput> = {
   ns: 'ecommerce/products',
   api: '/apps/product',
-  route: '/apps/ecommerce/products',
+  route: productsPage.path,
   area: 'ecommerce',
   keyOf: (product) => product._id,
   titleOf: (product) => product.name,

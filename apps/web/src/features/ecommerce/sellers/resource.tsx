@@ -2,6 +2,7 @@ import { type SellerInput, type SellerRecord, sellerInput, sellerInputOf } from 
 import { dateCell, moneyCell } from '../../../resources/cells';
 import { ResourceListPage } from '../../../resources/ResourceListPage';
 import type { ResourceDefinition, ResourceModule } from '../../../resources/types';
+import { sellersPage } from '../area';
 import { EcommerceTabs } from '../EcommerceTabs';
 import { products } from '../products/resource';
 
@@ -12,7 +13,7 @@ import { products } from '../products/resource';
 export const sellers: ResourceDefinition<SellerRecord, SellerInput> = {
   ns: 'ecommerce/sellers',
   api: '/apps/seller',
-  route: '/apps/ecommerce/sellers',
+  route: sellersPage.path,
   area: 'ecommerce',
   keyOf: (seller) => seller._id,
   titleOf: (seller) => seller.company,

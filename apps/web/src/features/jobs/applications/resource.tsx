@@ -10,6 +10,7 @@ import {
 import { dateCell, statusBadge } from '../../../resources/cells';
 import { ResourceListPage } from '../../../resources/ResourceListPage';
 import type { ResourceDefinition, ResourceModule } from '../../../resources/types';
+import { applicationsPage } from '../area';
 import { JobsTabs } from '../JobsTabs';
 
 export const applicationColors = { New: 'blue', Pending: 'yellow', Accepted: 'teal', Rejected: 'red' };
@@ -18,7 +19,7 @@ export const applicationColors = { New: 'blue', Pending: 'yellow', Accepted: 'te
 export const applications: ResourceDefinition<ApplicationRecord, ApplicationInput> = {
   ns: 'jobs/applications',
   api: '/apps/application',
-  route: '/apps/applications',
+  route: applicationsPage.path,
   area: 'jobs',
   keyOf: (application) => application.id,
   titleOf: (application) => `${application.candidateName} — ${application.designation}`,

@@ -15,6 +15,7 @@ import { statusBadge } from '../../../resources/cells';
 import { ResourceListPage } from '../../../resources/ResourceListPage';
 import type { ResourceDefinition, ResourceModule } from '../../../resources/types';
 import { applications } from '../applications/resource';
+import { candidatesPage } from '../area';
 import { JobsTabs } from '../JobsTabs';
 
 /** A candidate's bookmark: a toggle for those who may change candidates, a mark for the others. */
@@ -64,7 +65,7 @@ const skillsCell = (candidate: CandidateRecord) => (
 export const candidates: ResourceDefinition<CandidateRecord, CandidateInput> = {
   ns: 'jobs/candidates',
   api: '/apps/candidate',
-  route: '/apps/candidates',
+  route: candidatesPage.path,
   area: 'jobs',
   keyOf: (candidate) => candidate.id,
   titleOf: (candidate) => candidate.candidateName,

@@ -10,6 +10,7 @@ import { RatingStars } from '../../../components/RatingStars';
 import { ResourceListPage } from '../../../resources/ResourceListPage';
 import type { ResourceDefinition, ResourceModule } from '../../../resources/types';
 import { applications } from '../applications/resource';
+import { jobCompaniesPage } from '../area';
 import { JobsTabs } from '../JobsTabs';
 import { jobs } from '../resource';
 
@@ -33,7 +34,7 @@ const websiteCell = (company: JobCompanyRecord) =>
 export const companies: ResourceDefinition<JobCompanyRecord, JobCompanyInput> = {
   ns: 'jobs/companies',
   api: '/apps/job-company',
-  route: '/apps/job-companies',
+  route: jobCompaniesPage.path,
   area: 'jobs',
   keyOf: (company) => company.id,
   titleOf: (company) => company.name,

@@ -1,0 +1,17 @@
+import { IconFileInvoice } from '@tabler/icons-react';
+import type { AreaRegistration } from '../../resources/area';
+
+export const invoicesPage = {
+  path: '/apps/invoices',
+  label: 'shell:nav.invoices',
+  resource: () => import('./resource'),
+};
+
+export const invoicesArea: AreaRegistration = {
+  path: invoicesPage.path,
+  label: 'shell:nav.invoices',
+  icon: IconFileInvoice,
+  section: 'apps',
+  access: 'invoices',
+  pages: [invoicesPage],
+};
