@@ -18,9 +18,9 @@ import classes from './shell.module.css';
 import { UserButton } from './UserButton';
 
 type Dialog = ComponentType<{ opened: boolean; onClose: () => void }>;
-// Loaded when first opened: neither is needed to show a page.
+// Loaded when first opened: neither is needed to show a page (the palette brings Mantine's spotlight).
 const LayoutCustomizer = lazy<Dialog>(() => import('./LayoutCustomizer'));
-const CommandPalette = lazy<Dialog>(() => import('./CommandPalette'));
+const CommandPalette = lazy(() => import('./CommandPalette'));
 // Menus load on first use (see DeferredMenu); the horizontal menu bar with the horizontal layout.
 const loadUserMenu = () => import('./UserMenu');
 const UserMenu = lazy(loadUserMenu);
@@ -246,7 +246,9 @@ export function AppLayout() {
 
       <Suspense fallback={null}>
         {settings.wanted ? <LayoutCustomizer opened={settings.opened} onClose={settings.close} /> : null}
-        {palette.wanted ? <CommandPalette opened={palette.opened} onClose={palette.close} /> : null}
+        {palette.wanted ? (
+          <CommandPalette opened={palette.opened} onClose={palette.close} onOpenSettings={settings.open} />
+        ) : null}
       </Suspense>
     </AppShell>
   );

@@ -1,106 +1,285 @@
-import { Modal, ScrollArea, Text, TextInput, UnstyledButton } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
-import { type KeyboardEvent, useId, useMemo, useState } from 'react';
+import '@mantine/spotlight/styles.layer.css';
+import {
+  type Area,
+  type RecordSearchResponse,
+  SEARCH_DEFAULT_LIMIT,
+  SEARCH_MIN_LENGTH,
+} from '@ledgerdesk/contracts';
+import { Loader, Text } from '@mantine/core';
+import { useDebouncedValue, useId } from '@mantine/hooks';
+import { createSpotlight, Spotlight, useSpotlight } from '@mantine/spotlight';
+import {
+  IconAdjustments,
+  IconArrowRight,
+  IconFileSearch,
+  IconMoon,
+  IconPlus,
+  IconSearch,
+  IconSun,
+  IconUpload,
+} from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type KeyboardEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import classes from './CommandPalette.module.css';
+import { request } from '../../lib/api';
+import { useCan } from '../../lib/permissions';
+import { setLayout, usePreferences } from '../../lib/preferences';
+import { createActions, type PaletteEntry, paletteNamespaces, subPages } from './palette-entries';
 import { useNavSections } from './SideNav';
 
-/** Ctrl+K / Cmd+K: find any page the user may open by name, and go there. */
-export function CommandPalette({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const { t } = useTranslation('shell');
-  const sections = useNavSections();
-  const navigate = useNavigate();
-  const [query, setQuery] = useState('');
-  const [activeIndex, setActiveIndex] = useState(0);
-  const listId = useId();
+const [paletteStore, palette] = createSpotlight();
 
-  const pages = useMemo(
-    () =>
-      sections.flatMap((section) =>
-        section.items.map((item) => ({ ...item, label: t(item.label), section: t(section.label) })),
-      ),
-    [sections, t],
+/** The shell's label of each area the search may answer from (its sidebar entry). */
+const areaLabels: Partial<Record<Area, string>> = {
+  ecommerce: 'nav.ecommerce',
+  crm: 'nav.crm',
+  projects: 'nav.projects',
+  tasks: 'nav.tasks',
+  invoices: 'nav.invoices',
+  tickets: 'nav.tickets',
+  jobs: 'nav.jobs',
+  team: 'nav.team',
+};
+
+interface Item {
+  id: string;
+  label: string;
+  description: string;
+  icon: ReactNode;
+  run: () => void;
+}
+
+/** Every word of the query is in the item's label or description (case and accents ignored). */
+function matches(item: Item, words: string[]): boolean {
+  const text = fold(`${item.label} ${item.description}`);
+  return words.every((word) => text.includes(word));
+}
+const fold = (value: string) =>
+  value
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+
+/** The records of every area the user may view whose text holds the query (one call to the server). */
+function useRecordSearch(query: string) {
+  const [debounced] = useDebouncedValue(query.trim(), 200);
+  return useQuery({
+    queryKey: ['search', debounced],
+    queryFn: ({ signal }) =>
+      request<RecordSearchResponse>('/search', {
+        query: { q: debounced, limit: SEARCH_DEFAULT_LIMIT },
+        signal,
+      }),
+    enabled: debounced.length >= SEARCH_MIN_LENGTH,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
+
+/**
+ * A group of options. Spotlight marks the option the arrows reached with `data-selected`; the
+ * search box names it (aria-activedescendant) for screen readers: `first` is the index of the
+ * group's first option among all, `selected` the one reached (-1: none).
+ */
+function Group({
+  label,
+  items,
+  first,
+  selected,
+  idOf,
+}: {
+  label: string;
+  items: Item[];
+  first: number;
+  selected: number;
+  idOf: (index: number) => string;
+}) {
+  if (items.length === 0) return null;
+  return (
+    <Spotlight.ActionsGroup label={label} role="group" aria-label={label}>
+      {items.map((item, i) => (
+        <Spotlight.Action
+          key={item.id}
+          id={idOf(first + i)}
+          role="option"
+          aria-selected={first + i === selected}
+          label={item.label}
+          description={item.description || undefined}
+          leftSection={item.icon}
+          onClick={item.run}
+        />
+      ))}
+    </Spotlight.ActionsGroup>
   );
-  const needle = query.trim().toLowerCase();
-  const results = needle
-    ? pages.filter((page) => `${page.label} ${page.section}`.toLowerCase().includes(needle))
-    : pages;
-  const active = Math.min(activeIndex, Math.max(results.length - 1, 0));
+}
 
-  const close = () => {
-    setQuery('');
-    setActiveIndex(0);
-    onClose();
-  };
-  const go = (to: string) => {
-    close();
-    void navigate(to);
-  };
+/**
+ * Ctrl+K / Cmd+K: go to any page (the sidebar's and those inside an area), do a common thing ("New
+ * invoice", "Switch theme"), or open a record found by the server's search across the areas the
+ * user may view. Loaded on first use (AppLayout), with Mantine's spotlight.
+ */
+export function CommandPalette({
+  opened,
+  onClose,
+  onOpenSettings,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onOpenSettings: () => void;
+}) {
+  const { t } = useTranslation(paletteNamespaces);
+  const sections = useNavSections();
+  const can = useCan();
+  const navigate = useNavigate();
+  const { layout } = usePreferences();
+  const [query, setQuery] = useState('');
+  const records = useRecordSearch(query);
+
+  useEffect(() => {
+    if (opened) palette.open();
+    else palette.close();
+  }, [opened]);
+
+  const go = (to: string) => () => void navigate(to);
+  const allowed = (entry: PaletteEntry) => !entry.permission || can(entry.permission);
+  const entryItem = (entry: PaletteEntry, icon: ReactNode): Item => ({
+    id: `${entry.label}:${entry.to}`,
+    label: t(entry.label, entry.values),
+    description: t(`shell:${entry.parent}`),
+    icon,
+    run: go(entry.to),
+  });
+
+  const dark = layout.theme === 'dark';
+  const actions: Item[] = [
+    ...createActions
+      .filter(allowed)
+      .map((entry) =>
+        entryItem(
+          entry,
+          entry.to.endsWith('/import') ? (
+            <IconUpload size={18} aria-hidden />
+          ) : (
+            <IconPlus size={18} aria-hidden />
+          ),
+        ),
+      ),
+    {
+      id: 'theme',
+      label: t('shell:palette.actions.switchTheme'),
+      description: dark ? t('shell:topbar.lightMode') : t('shell:topbar.darkMode'),
+      icon: dark ? <IconSun size={18} aria-hidden /> : <IconMoon size={18} aria-hidden />,
+      run: () => setLayout({ theme: dark ? 'light' : 'dark' }),
+    },
+    {
+      id: 'settings',
+      label: t('shell:palette.actions.layoutSettings'),
+      description: t('shell:palette.settings'),
+      icon: <IconAdjustments size={18} aria-hidden />,
+      run: onOpenSettings,
+    },
+  ];
+  const pages: Item[] = [
+    ...sections.flatMap((section) =>
+      section.items.map((item) => {
+        const Icon = item.icon;
+        return {
+          id: item.to,
+          label: t(`shell:${item.label}`),
+          description: t(`shell:${section.label}`),
+          icon: <Icon size={18} stroke={1.6} aria-hidden />,
+          run: go(item.to),
+        };
+      }),
+    ),
+    ...subPages.filter(allowed).map((entry) => entryItem(entry, <IconArrowRight size={18} aria-hidden />)),
+  ];
+
+  const words = fold(query.trim()).split(/\s+/).filter(Boolean);
+  const searching = query.trim().length >= SEARCH_MIN_LENGTH;
+  const shown: { label: string; items: Item[] }[] = [
+    { label: t('shell:palette.actionsGroup'), items: actions.filter((item) => matches(item, words)) },
+    { label: t('shell:palette.pages'), items: pages.filter((item) => matches(item, words)) },
+    ...(searching ? (records.data?.groups ?? []) : []).map((group) => ({
+      label: t(`shell:${areaLabels[group.area] ?? 'palette.records'}`),
+      items: group.hits.map((hit) => ({
+        id: hit.path,
+        label: hit.title,
+        description: [t(`shell:palette.kinds.${hit.kind}`), hit.subtitle].filter(Boolean).join(' · '),
+        icon: <IconFileSearch size={18} aria-hidden />,
+        run: go(hit.path),
+      })),
+    })),
+  ];
+  const total = shown.reduce((n, group) => n + group.items.length, 0);
+  const firsts = shown.map((_, g) => shown.slice(0, g).reduce((n, group) => n + group.items.length, 0));
+  const selected = Math.min(useSpotlight(paletteStore).selected, total - 1);
+  // Mantine's ids are CSS-safe: spotlight finds the list with a selector (React's hold colons).
+  const listId = useId();
+  const idOf = (index: number) => `${listId}-option-${index}`;
+
+  // Enter with no option reached by the arrows opens the first one (the best match).
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      setActiveIndex(results.length ? (active + 1) % results.length : 0);
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      setActiveIndex(results.length ? (active - 1 + results.length) % results.length : 0);
-    } else if (event.key === 'Enter') {
-      event.preventDefault();
-      const page = results[active];
-      if (page) go(page.to);
-    }
+    if (event.key !== 'Enter' || paletteStore.getState().selected >= 0) return;
+    document.getElementById(idOf(0))?.click();
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={t('palette.title')} size="lg" yOffset="10vh">
-      <TextInput
-        data-autofocus
-        label={t('palette.search')}
-        placeholder={t('palette.placeholder')}
-        leftSection={<IconSearch size={16} aria-hidden="true" />}
-        value={query}
-        onChange={(event) => {
-          setQuery(event.currentTarget.value);
-          setActiveIndex(0);
-        }}
-        onKeyDown={onKeyDown}
+    <Spotlight.Root
+      store={paletteStore}
+      query={query}
+      onQueryChange={setQuery}
+      onSpotlightClose={onClose}
+      shortcut={null}
+      scrollable
+      maxHeight="min(60vh, 520px)"
+      size="lg"
+      title={t('shell:palette.title')}
+    >
+      <Spotlight.Search
         role="combobox"
+        aria-label={t('shell:palette.search')}
         aria-expanded
         aria-controls={listId}
         aria-autocomplete="list"
-        aria-activedescendant={results[active] ? `${listId}-${active}` : undefined}
+        aria-activedescendant={selected >= 0 ? idOf(selected) : undefined}
+        placeholder={t('shell:palette.placeholder')}
+        leftSection={<IconSearch size={18} aria-hidden />}
+        rightSection={
+          records.isFetching ? <Loader size="xs" aria-label={t('shell:palette.searching')} /> : null
+        }
+        onKeyDown={onKeyDown}
       />
-      <ScrollArea.Autosize mah="50vh" mt="sm" type="scroll">
-        <div id={listId} role="listbox" aria-label={t('palette.pages')}>
-          {results.map((page, index) => {
-            const Icon = page.icon;
-            return (
-              <UnstyledButton
-                key={page.to}
-                id={`${listId}-${index}`}
-                role="option"
-                aria-selected={index === active}
-                tabIndex={-1}
-                className={classes.option}
-                onMouseEnter={() => setActiveIndex(index)}
-                onClick={() => go(page.to)}
-              >
-                <Icon size={18} stroke={1.6} aria-hidden />
-                <span className={classes.optionLabel}>{page.label}</span>
-                <Text span size="xs" c="dimmed">
-                  {page.section}
-                </Text>
-              </UnstyledButton>
-            );
-          })}
-        </div>
-      </ScrollArea.Autosize>
-      {results.length === 0 ? (
-        <Text c="dimmed" ta="center" py="md" role="status">
-          {t('palette.noMatch', { query: query.trim() })}
-        </Text>
-      ) : null}
-    </Modal>
+      <Spotlight.ActionsList id={listId} role="listbox" aria-label={t('shell:palette.results')}>
+        {shown.map((group, g) => (
+          <Group
+            key={group.label}
+            label={group.label}
+            items={group.items}
+            first={firsts[g] ?? 0}
+            selected={selected}
+            idOf={idOf}
+          />
+        ))}
+        {total === 0 && !records.isFetching ? (
+          <Spotlight.Empty role="status">
+            {t('shell:palette.noMatch', { query: query.trim() })}
+          </Spotlight.Empty>
+        ) : null}
+      </Spotlight.ActionsList>
+      <Spotlight.Footer>
+        {records.isError ? (
+          <Text size="sm" c="red" role="alert">
+            {t('shell:palette.searchFailed')}
+          </Text>
+        ) : (
+          <Text size="xs" c="dimmed">
+            {searching ? t('shell:palette.keys') : t('shell:palette.hint', { count: SEARCH_MIN_LENGTH })}
+          </Text>
+        )}
+      </Spotlight.Footer>
+    </Spotlight.Root>
   );
 }
 
