@@ -7,7 +7,7 @@ import {
 } from '@ledgerdesk/contracts';
 import { Loader, Text } from '@mantine/core';
 import { useDebouncedValue, useId } from '@mantine/hooks';
-import { createSpotlight, Spotlight, useSpotlight } from '@mantine/spotlight';
+import { createSpotlight, Spotlight } from '@mantine/spotlight';
 import {
   IconAdjustments,
   IconArrowRight,
@@ -19,7 +19,7 @@ import {
   IconUpload,
 } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, type ReactNode, useEffect, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { request } from '../../lib/api';
@@ -77,22 +77,16 @@ function useRecordSearch(query: string) {
   });
 }
 
-/**
- * A group of options. Spotlight marks the option the arrows reached with `data-selected`; the
- * search box names it (aria-activedescendant) for screen readers: `first` is the index of the
- * group's first option among all, `selected` the one reached (-1: none).
- */
+/** A group of options; `first` is the index of its first option among all (their ids follow it). */
 function Group({
   label,
   items,
   first,
-  selected,
   idOf,
 }: {
   label: string;
   items: Item[];
   first: number;
-  selected: number;
   idOf: (index: number) => string;
 }) {
   if (items.length === 0) return null;
@@ -101,9 +95,11 @@ function Group({
       {items.map((item, i) => (
         <Spotlight.Action
           key={item.id}
-          id={idOf(first + i)}
+          // Spotlight keeps an `id` prop for itself: the option's own id is set on its element.
+          ref={(element) => {
+            if (element) element.id = idOf(first + i);
+          }}
           role="option"
-          aria-selected={first + i === selected}
           label={item.label}
           description={item.description || undefined}
           leftSection={item.icon}
@@ -214,12 +210,39 @@ export function CommandPalette({
   ];
   const total = shown.reduce((n, group) => n + group.items.length, 0);
   const firsts = shown.map((_, g) => shown.slice(0, g).reduce((n, group) => n + group.items.length, 0));
-  const selected = Math.min(useSpotlight(paletteStore).selected, total - 1);
   // Mantine's ids are CSS-safe: spotlight finds the list with a selector (React's hold colons).
   const listId = useId();
   const idOf = (index: number) => `${listId}-option-${index}`;
 
-  // Enter with no option reached by the arrows opens the first one (the best match).
+  const searchBox = useRef<HTMLInputElement>(null);
+
+  /**
+   * Spotlight marks the option the arrows reach with `data-selected`, straight in the DOM (its store
+   * does not re-render on it): the same change names it to screen readers, as the search box's
+   * aria-activedescendant and the option's aria-selected.
+   */
+  const followSelection = useCallback((list: HTMLDivElement | null) => {
+    if (!list) return;
+    const sync = () => {
+      const chosen = list.querySelector('[data-selected]');
+      for (const option of list.querySelectorAll('[role="option"]'))
+        option.setAttribute('aria-selected', String(option === chosen));
+      if (chosen?.id) searchBox.current?.setAttribute('aria-activedescendant', chosen.id);
+      else searchBox.current?.removeAttribute('aria-activedescendant');
+    };
+    const observer = new MutationObserver(sync);
+    observer.observe(list, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['data-selected'],
+    });
+    sync();
+    return () => observer.disconnect();
+  }, []);
+
+  // Enter before any option is selected (spotlight selects the first once the query changes) opens
+  // the first one, the best match.
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter' || paletteStore.getState().selected >= 0) return;
     document.getElementById(idOf(0))?.click();
@@ -238,12 +261,12 @@ export function CommandPalette({
       title={t('shell:palette.title')}
     >
       <Spotlight.Search
+        ref={searchBox}
         role="combobox"
         aria-label={t('shell:palette.search')}
         aria-expanded
         aria-controls={listId}
         aria-autocomplete="list"
-        aria-activedescendant={selected >= 0 ? idOf(selected) : undefined}
         placeholder={t('shell:palette.placeholder')}
         leftSection={<IconSearch size={18} aria-hidden />}
         rightSection={
@@ -251,14 +274,18 @@ export function CommandPalette({
         }
         onKeyDown={onKeyDown}
       />
-      <Spotlight.ActionsList id={listId} role="listbox" aria-label={t('shell:palette.results')}>
+      <Spotlight.ActionsList
+        ref={followSelection}
+        id={listId}
+        role="listbox"
+        aria-label={t('shell:palette.results')}
+      >
         {shown.map((group, g) => (
           <Group
             key={group.label}
             label={group.label}
             items={group.items}
             first={firsts[g] ?? 0}
-            selected={selected}
             idOf={idOf}
           />
         ))}
