@@ -4,7 +4,7 @@
 // BENCH_DATABASE_URL names a PostgreSQL server, on a database of its own there.
 // The records are the demo's, copied: each copy's title gets one of twelve words and its copy
 // number ("Acme Nordic 4217"), so a word matches 1 record in 12 of every kind, and a word with a
-// number a handful; unique columns get the copy number too.
+// number a handful; unique texts get the copy number too, other unique values are left empty.
 //
 // Run: npx tsx bench/search.ts
 //      BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:55432/postgres npx tsx bench/search.ts
@@ -85,7 +85,8 @@ async function fill(db: Database, table: string, title: string) {
   const picked = columns.map(({ name, type, is_unique }) => {
     const column = sql`s.${sql.identifier(name)}`;
     if (name === title) return sql`${column} || ' ' || (${wordArray})[1 + g % ${words.length}] || ' ' || g`;
-    if (is_unique && type === 'text') return sql`${column} || '-' || g`;
+    // A unique text gets the copy number; another unique value (a team member's user) is left empty.
+    if (is_unique) return type === 'text' ? sql`${column} || '-' || g` : sql`null`;
     return column;
   });
   const copies = Math.ceil((ROWS - have) / have);

@@ -1,10 +1,10 @@
-import { ActionIcon, AppShell, Burger, Group, Loader } from '@mantine/core';
+import { ActionIcon, AppShell, Box, Burger, Group, Loader } from '@mantine/core';
 import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { IconMaximize, IconMinimize, IconMoon, IconSearch, IconSettings, IconSun } from '@tabler/icons-react';
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigation } from 'react-router';
-import { Logo } from '../../components/Logo';
+import { Logo, LogoMark } from '../../components/Logo';
 import { PageLoader } from '../../components/PageLoader';
 import { useMe } from '../../features/auth/queries';
 import { loadServerPreferences, setLayout, usePreferences } from '../../lib/preferences';
@@ -151,8 +151,14 @@ export function AppLayout() {
                 aria-controls="app-navbar"
               />
             )}
+            {/* On a phone the mark alone: with the name, the top bar's row is wider than the screen. */}
             <Link to="/" className={classes.brand} aria-label={t('topbar.home')}>
-              <Logo size={30} />
+              <Box hiddenFrom="xs">
+                <LogoMark size={30} />
+              </Box>
+              <Box visibleFrom="xs">
+                <Logo size={30} />
+              </Box>
             </Link>
           </Group>
           <Group gap={4} wrap="nowrap">

@@ -25,6 +25,7 @@ import { useNavigate } from 'react-router';
 import { request } from '../../lib/api';
 import { useCan } from '../../lib/permissions';
 import { setLayout, usePreferences } from '../../lib/preferences';
+import classes from './CommandPalette.module.css';
 import { createActions, type PaletteEntry, paletteNamespaces, subPages } from './palette-entries';
 import { useNavSections } from './SideNav';
 
@@ -259,6 +260,7 @@ export function CommandPalette({
       maxHeight="min(60vh, 520px)"
       size="lg"
       title={t('shell:palette.title')}
+      classNames={{ header: classes.header }}
     >
       <Spotlight.Search
         ref={searchBox}
