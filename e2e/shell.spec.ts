@@ -225,7 +225,9 @@ test.describe('the shell', () => {
       .getByRole('radiogroup', { name: 'Layout width' })
       .getByRole('radio', { name: 'Boxed' })
       .click();
+    await expect(html(page)).toHaveAttribute('data-layout-width', 'boxed');
     await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Layout settings' })).toBeHidden();
     const box = async (locator: ReturnType<Page['locator']>) => {
       const found = await locator.boundingBox();
       if (!found) throw new Error('not on screen');

@@ -211,7 +211,7 @@ export function CommandPalette({
   ];
   const total = shown.reduce((n, group) => n + group.items.length, 0);
   const firsts = shown.map((_, g) => shown.slice(0, g).reduce((n, group) => n + group.items.length, 0));
-  // Mantine's ids are CSS-safe: spotlight finds the list with a selector (React's hold colons).
+  // Mantine's ids are CSS-safe (options are looked up by id; React's hold colons).
   const listId = useId();
   const idOf = (index: number) => `${listId}-option-${index}`;
 
@@ -272,30 +272,31 @@ export function CommandPalette({
         placeholder={t('shell:palette.placeholder')}
         leftSection={<IconSearch size={18} aria-hidden />}
         rightSection={
-          records.isFetching ? <Loader size="xs" aria-label={t('shell:palette.searching')} /> : null
+          records.isFetching ? (
+            <Loader size="xs" role="status" aria-label={t('shell:palette.searching')} />
+          ) : null
         }
         onKeyDown={onKeyDown}
       />
-      <Spotlight.ActionsList
-        ref={followSelection}
-        id={listId}
-        role="listbox"
-        aria-label={t('shell:palette.results')}
-      >
-        {shown.map((group, g) => (
-          <Group
-            key={group.label}
-            label={group.label}
-            items={group.items}
-            first={firsts[g] ?? 0}
-            idOf={idOf}
-          />
-        ))}
-        {total === 0 && !records.isFetching ? (
+      <Spotlight.ActionsList>
+        {total > 0 ? (
+          // The options' own listbox: spotlight's list is a scroll area, found by an id of its own.
+          <div ref={followSelection} id={listId} role="listbox" aria-label={t('shell:palette.results')}>
+            {shown.map((group, g) => (
+              <Group
+                key={group.label}
+                label={group.label}
+                items={group.items}
+                first={firsts[g] ?? 0}
+                idOf={idOf}
+              />
+            ))}
+          </div>
+        ) : records.isFetching ? null : (
           <Spotlight.Empty role="status">
             {t('shell:palette.noMatch', { query: query.trim() })}
           </Spotlight.Empty>
-        ) : null}
+        )}
       </Spotlight.ActionsList>
       <Spotlight.Footer>
         {records.isError ? (
