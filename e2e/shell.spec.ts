@@ -213,7 +213,10 @@ test.describe('the shell', () => {
     await page.keyboard.press('Control+K');
     await search.fill('zzqxj');
     await expect(palette.getByRole('status')).toHaveText('Nothing matches "zzqxj".');
-    await expectAccessible(page, 'the palette');
+    // The palette alone: the record page under it is another spec's.
+    const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   });
 
   test('boxed width boxes the whole frame, centred, at 1440 px', async ({ page }) => {

@@ -267,7 +267,7 @@ export function CommandPalette({
         role="combobox"
         aria-label={t('shell:palette.search')}
         aria-expanded
-        aria-controls={listId}
+        aria-controls={total > 0 ? listId : undefined}
         aria-autocomplete="list"
         placeholder={t('shell:palette.placeholder')}
         leftSection={<IconSearch size={18} aria-hidden />}
