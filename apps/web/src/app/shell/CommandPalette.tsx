@@ -239,7 +239,11 @@ export function CommandPalette({
       attributeFilter: ['data-selected'],
     });
     sync();
-    return () => observer.disconnect();
+    return () => {
+      observer.disconnect();
+      // The list is gone (nothing matches): no option is reached any more.
+      searchBox.current?.removeAttribute('aria-activedescendant');
+    };
   }, []);
 
   // Enter before any option is selected (spotlight selects the first once the query changes) opens
@@ -266,7 +270,7 @@ export function CommandPalette({
         ref={searchBox}
         role="combobox"
         aria-label={t('shell:palette.search')}
-        aria-expanded
+        aria-expanded={total > 0}
         aria-controls={total > 0 ? listId : undefined}
         aria-autocomplete="list"
         placeholder={t('shell:palette.placeholder')}
