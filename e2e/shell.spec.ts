@@ -159,30 +159,92 @@ test.describe('the shell', () => {
     await resetToDefaults(page);
   });
 
-  test('Ctrl+K opens the page palette; arrows and Enter navigate, Escape closes', async ({ page }) => {
+  test('Ctrl+K opens the palette: pages, sub-pages, actions and records; arrows and Enter, Escape closes', async ({
+    page,
+  }) => {
     await signInAsAdmin(page);
     await page.keyboard.press('Control+K');
-    const palette = page.getByRole('dialog', { name: 'Go to page' });
-    await expect(palette).toBeVisible();
+    const palette = page.getByRole('dialog', { name: 'Search and commands' });
+    const search = palette.getByRole('combobox', { name: 'Search pages, actions and records' });
+    await expect(search).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(palette).toBeHidden();
 
+    // A sidebar page.
     await page.keyboard.press('Control+K');
-    await page.getByRole('combobox', { name: 'Search pages' }).fill('grou');
+    await search.fill('grou');
     await expect(palette.getByRole('option')).toHaveCount(1);
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/admin\/groups$/);
     await expect(palette).toBeHidden();
 
-    await page.getByRole('button', { name: 'Search pages' }).click();
-    await page.getByRole('combobox', { name: 'Search pages' }).fill('cal');
+    // A page inside an area (a tab of the CRM), through the arrows.
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await search.fill('deals');
+    const deals = palette.getByRole('option', { name: /^Deals\s*CRM/ });
+    await expect(deals).toBeVisible();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowUp');
-    await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/\/calendar$/);
-    await expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible();
-    await page.getByRole('link', { name: 'Back to dashboard' }).click();
-    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    const selected = await search.getAttribute('aria-activedescendant');
+    expect(selected).toBeTruthy();
+    await expect(palette.locator(`[id="${selected}"]`)).toHaveAttribute('aria-selected', 'true');
+    await deals.click();
+    await expect(page).toHaveURL(/\/apps\/crm\/deals$/);
+
+    // An action.
+    await page.keyboard.press('Control+K');
+    await search.fill('new invoice');
+    await palette.getByRole('option', { name: /New invoice/ }).click();
+    await expect(page).toHaveURL(/\/apps\/invoices\/new$/);
+
+    // A record, found by the server's search, under its area.
+    await page.keyboard.press('Control+K');
+    const searched = page.waitForResponse((response) => response.url().includes('/api/search?q=brightwater'));
+    await search.fill('brightwater');
+    expect((await searched).status()).toBe(200);
+    const record = palette
+      .getByRole('group', { name: 'CRM' })
+      .getByRole('option', { name: /Brightwater Engineering\s*Company/ });
+    await expect(record).toBeVisible();
+    await record.click();
+    await expect(page).toHaveURL(/\/apps\/crm\/companies\/[0-9a-f-]{36}$/);
+
+    // Nothing at all: it says so.
+    await page.keyboard.press('Control+K');
+    await search.fill('zzqxj');
+    await expect(palette.getByRole('status')).toHaveText('Nothing matches "zzqxj".');
+    // The palette alone: the record page under it is another spec's.
+    const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  });
+
+  test('boxed width boxes the whole frame, centred, at 1440 px', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAsAdmin(page);
+    await openSettings(page);
+    await page
+      .getByRole('dialog', { name: 'Layout settings' })
+      .getByRole('radiogroup', { name: 'Layout width' })
+      .getByRole('radio', { name: 'Boxed' })
+      .click();
+    await expect(html(page)).toHaveAttribute('data-layout-width', 'boxed');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Layout settings' })).toBeHidden();
+    const box = async (locator: ReturnType<Page['locator']>) => {
+      const found = await locator.boundingBox();
+      if (!found) throw new Error('not on screen');
+      return found;
+    };
+    const header = await box(page.getByRole('banner'));
+    const navbar = await box(page.getByRole('navigation', { name: 'Main navigation' }));
+    const main = await box(page.locator('main#main-content'));
+    expect(header.width).toBeCloseTo(1300, 0);
+    expect(main.width).toBeCloseTo(1300, 0);
+    expect(header.x).toBeCloseTo(main.x, 0);
+    expect(navbar.x).toBeCloseTo(main.x, 0);
+    expect(main.x).toBeGreaterThan(60);
+    await resetToDefaults(page);
   });
 
   test('the navigation groups, and the off-canvas sidebar on a phone', async ({ page }) => {

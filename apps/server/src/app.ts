@@ -35,6 +35,8 @@ import { libraryRoutes } from './modules/library/routes';
 import { createLibraryService } from './modules/library/service';
 import { createLibraryTransfer } from './modules/library/transfer';
 import { projectResource } from './modules/projects/resource';
+import { searchRoutes } from './modules/search/routes';
+import { createSearchService } from './modules/search/service';
 import { taskResource } from './modules/tasks/resource';
 import { teamResource } from './modules/team/resource';
 import { ticketsRoutes } from './modules/tickets/routes';
@@ -173,6 +175,7 @@ export async function buildApp(deps: AppDeps) {
   encapsulated((scope) => apiKeysRoutes(scope, createApiKeysService({ db, audit, users })));
   encapsulated((scope) => countriesRoutes(scope, createCountriesService(db)));
   encapsulated((scope) => ecommerceRoutes(scope, { db, audit }, users));
+  encapsulated((scope) => searchRoutes(scope, createSearchService(db)));
   encapsulated((scope) => dashboardsRoutes(scope, createDashboardsService({ db, now: deps.now })));
 
   await registerWebApp(app, deps.webDistDir ?? webDistDir);

@@ -17,6 +17,7 @@ export * from './messages';
 export * from './permissions';
 export * from './preferences';
 export * from './projects';
+export * from './search';
 export * from './tasks';
 export * from './team';
 export * from './tickets';

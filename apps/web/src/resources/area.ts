@@ -25,6 +25,11 @@ interface PageBase {
   permission?: Permission;
   /** Reached from another page only (the checkout): no tab, no palette entry. */
   listed?: false;
+  /**
+   * A thing to do from the command palette (a `shell:palette.actions.*` key): on a resource's page
+   * it opens the form of a new record, for those who may manage the area; on another page, the page.
+   */
+  action?: string;
 }
 
 /**

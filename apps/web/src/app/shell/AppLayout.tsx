@@ -1,10 +1,10 @@
-import { ActionIcon, AppShell, Burger, Group, Loader } from '@mantine/core';
+import { ActionIcon, AppShell, Box, Burger, Group, Loader } from '@mantine/core';
 import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { IconMaximize, IconMinimize, IconMoon, IconSearch, IconSettings, IconSun } from '@tabler/icons-react';
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigation } from 'react-router';
-import { Logo } from '../../components/Logo';
+import { Logo, LogoMark } from '../../components/Logo';
 import { PageLoader } from '../../components/PageLoader';
 import { useMe } from '../../features/auth/queries';
 import { loadServerPreferences, setLayout, usePreferences } from '../../lib/preferences';
@@ -18,9 +18,9 @@ import classes from './shell.module.css';
 import { UserButton } from './UserButton';
 
 type Dialog = ComponentType<{ opened: boolean; onClose: () => void }>;
-// Loaded when first opened: neither is needed to show a page.
+// Loaded when first opened: neither is needed to show a page (the palette brings Mantine's spotlight).
 const LayoutCustomizer = lazy<Dialog>(() => import('./LayoutCustomizer'));
-const CommandPalette = lazy<Dialog>(() => import('./CommandPalette'));
+const CommandPalette = lazy(() => import('./CommandPalette'));
 // Menus load on first use (see DeferredMenu); the horizontal menu bar with the horizontal layout.
 const loadUserMenu = () => import('./UserMenu');
 const UserMenu = lazy(loadUserMenu);
@@ -151,8 +151,14 @@ export function AppLayout() {
                 aria-controls="app-navbar"
               />
             )}
+            {/* On a phone the mark alone: with the name, the top bar's row is wider than the screen. */}
             <Link to="/" className={classes.brand} aria-label={t('topbar.home')}>
-              <Logo size={30} />
+              <Box hiddenFrom="xs">
+                <LogoMark size={30} />
+              </Box>
+              <Box visibleFrom="xs">
+                <Logo size={30} />
+              </Box>
             </Link>
           </Group>
           <Group gap={4} wrap="nowrap">
@@ -246,7 +252,9 @@ export function AppLayout() {
 
       <Suspense fallback={null}>
         {settings.wanted ? <LayoutCustomizer opened={settings.opened} onClose={settings.close} /> : null}
-        {palette.wanted ? <CommandPalette opened={palette.opened} onClose={palette.close} /> : null}
+        {palette.wanted ? (
+          <CommandPalette opened={palette.opened} onClose={palette.close} onOpenSettings={settings.open} />
+        ) : null}
       </Suspense>
     </AppShell>
   );

@@ -1,9 +1,11 @@
 import { type LayoutSetting, type LayoutSettings, layoutOptions } from '@ledgerdesk/contracts';
-import { Button, Drawer, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Button, Drawer, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { memo, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resetLayout, setLayout, usePreferences } from '../../lib/preferences';
+import classes from './LayoutCustomizer.module.css';
+import { LayoutThumbnail, ThumbnailDefs } from './LayoutThumbnail';
 
 // Memoised: a change re-renders only its own control, not all ten (the 50 ms of a layout switch).
 const SettingControl = memo(function SettingControl({
@@ -16,20 +18,29 @@ const SettingControl = memo(function SettingControl({
   const { t } = useTranslation('shell');
   const headingId = useId();
   const values = layoutOptions[setting] as readonly string[];
-  const wide = values.length > 4;
+  // Each choice a card with its drawing and its name: a radio group, arrows move between choices
+  // and only the chosen one is in the tab order.
   return (
     <div role="radiogroup" aria-labelledby={headingId}>
       <Text id={headingId} size="sm" fw={600} mb={6}>
         {t(`customizer.settings.${setting}`)}
       </Text>
-      <SegmentedControl
-        fullWidth
-        size="xs"
-        orientation={wide ? 'vertical' : 'horizontal'}
-        value={value}
-        data={values.map((option) => ({ value: option, label: t(`customizer.values.${option}`) }))}
-        onChange={(next) => setLayout({ [setting]: next } as Partial<LayoutSettings>)}
-      />
+      <SimpleGrid cols={3} spacing={8}>
+        {values.map((option) => (
+          <Radio.Card
+            key={option}
+            name={setting}
+            value={option}
+            checked={option === value}
+            tabIndex={option === value ? 0 : -1}
+            className={classes.card}
+            onClick={() => setLayout({ [setting]: option } as Partial<LayoutSettings>)}
+          >
+            <LayoutThumbnail setting={setting} value={option} />
+            <span className={classes.cardLabel}>{t(`customizer.values.${option}`)}</span>
+          </Radio.Card>
+        ))}
+      </SimpleGrid>
     </div>
   );
 });
@@ -45,6 +56,7 @@ export function LayoutCustomizer({ opened, onClose }: { opened: boolean; onClose
   }, []);
   return (
     <Drawer opened={opened} onClose={onClose} position="right" size={360} title={t('customizer.title')}>
+      <ThumbnailDefs />
       <Stack gap="lg" pb="xl">
         <Text size="sm" c="dimmed">
           {t('customizer.intro')}

@@ -95,6 +95,32 @@ export function palettePages(can: (permission: Permission) => boolean): PaletteP
     ]);
 }
 
+/** A thing to do from the command palette: a page's `action` (a new record's form, the import). */
+export interface PaletteAction {
+  label: string;
+  to: string;
+  /** The area's label, shown beside it. */
+  group: string;
+  /** A new record (else a page to open). */
+  creates: boolean;
+}
+
+/** The palette's actions the user may take, in the navigation's order. */
+export function paletteActions(can: (permission: Permission) => boolean): PaletteAction[] {
+  return areas.flatMap((area) =>
+    area.pages.flatMap((page) => {
+      if (!page.action) return [];
+      const creates = 'resource' in page;
+      const needed =
+        page.permission ?? (creates && area.access ? `${area.access}.manage` : viewPermissionOf(area));
+      if (needed && !can(needed)) return [];
+      return [
+        { label: page.action, to: creates ? `${page.path}/new` : page.path, group: area.label, creates },
+      ];
+    }),
+  );
+}
+
 /** The i18n namespaces of the palette's labels. */
 export const paletteNamespaces: string[] = [
   ...new Set(
@@ -104,8 +130,8 @@ export const paletteNamespaces: string[] = [
   ),
 ];
 
-/** The palette's pages for the signed-in user. */
-export function usePalettePages(): PalettePage[] {
+/** The palette's pages and actions for the signed-in user. */
+export function usePaletteEntries(): { pages: PalettePage[]; actions: PaletteAction[] } {
   const can = useCan();
-  return useMemo(() => palettePages(can), [can]);
+  return useMemo(() => ({ pages: palettePages(can), actions: paletteActions(can) }), [can]);
 }

@@ -4,11 +4,13 @@ import type { AreaRegistration } from '../../resources/area';
 export const contactsPage = {
   path: '/apps/crm/contacts',
   label: 'crm:tabs.contacts',
+  action: 'shell:palette.actions.newContact',
   resource: () => import('./contacts/resource'),
 };
 export const companiesPage = {
   path: '/apps/crm/companies',
   label: 'crm:tabs.companies',
+  action: 'shell:palette.actions.newCompany',
   resource: () => import('./companies/resource'),
 };
 export const leadsPage = {
@@ -19,6 +21,7 @@ export const leadsPage = {
 export const dealsPage = {
   path: '/apps/crm/deals',
   label: 'crm:tabs.deals',
+  action: 'shell:palette.actions.newDeal',
   resource: () => import('./deals/resource'),
 };
 

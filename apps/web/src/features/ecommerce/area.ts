@@ -4,6 +4,7 @@ import type { AreaRegistration } from '../../resources/area';
 export const productsPage = {
   path: '/apps/ecommerce/products',
   label: 'ecommerce:tabs.products',
+  action: 'shell:palette.actions.newProduct',
   resource: () => import('./products/resource'),
 };
 export const ordersPage = {

@@ -3,6 +3,7 @@ import { Alert, Paper, SimpleGrid, Skeleton, Text, UnstyledButton } from '@manti
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import rowClasses from '../../components/WidgetRow.module.css';
 import { api, errorMessageOf } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
 import { queryKeys } from '../../lib/query-keys';
@@ -57,7 +58,7 @@ export function InvoiceSummary() {
       cols={{ base: 2, sm: 3, lg: 5 }}
       spacing="md"
       mb="md"
-      p={0}
+      className={rowClasses.row}
       style={{ listStyle: 'none' }}
       aria-label={t('summary.label')}
     >

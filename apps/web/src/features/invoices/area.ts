@@ -4,6 +4,7 @@ import type { AreaRegistration } from '../../resources/area';
 export const invoicesPage = {
   path: '/apps/invoices',
   label: 'shell:nav.invoices',
+  action: 'shell:palette.actions.newInvoice',
   resource: () => import('./resource'),
 };
 

@@ -1,10 +1,16 @@
 import { IconBriefcase2 } from '@tabler/icons-react';
 import type { AreaRegistration } from '../../resources/area';
 
-export const jobsPage = { path: '/apps/jobs', label: 'jobs:tabs.jobs', resource: () => import('./resource') };
+export const jobsPage = {
+  path: '/apps/jobs',
+  label: 'jobs:tabs.jobs',
+  action: 'shell:palette.actions.newJob',
+  resource: () => import('./resource'),
+};
 export const candidatesPage = {
   path: '/apps/candidates',
   label: 'jobs:tabs.candidates',
+  action: 'shell:palette.actions.newCandidate',
   resource: () => import('./candidates/resource'),
 };
 export const jobCompaniesPage = {

@@ -17,6 +17,12 @@ export const libraryArea: AreaRegistration = {
       labelValues: { level: levelLabel(level) },
       page: () => import('./LevelListPage').then((module) => ({ Component: module.levelListPages[level] })),
     })),
-    { path: '/library/import', label: 'library:tabs.importExport', page: () => import('./ImportPage') },
+    {
+      path: '/library/import',
+      label: 'library:tabs.importExport',
+      action: 'shell:palette.actions.importCodes',
+      permission: 'library.manage',
+      page: () => import('./ImportPage'),
+    },
   ],
 };

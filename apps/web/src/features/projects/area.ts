@@ -4,6 +4,7 @@ import type { AreaRegistration } from '../../resources/area';
 export const projectsPage = {
   path: '/apps/projects',
   label: 'shell:nav.projects',
+  action: 'shell:palette.actions.newProject',
   resource: () => import('./resource'),
 };
 

@@ -4,6 +4,7 @@ import type { AreaRegistration } from '../../resources/area';
 export const tasksPage = {
   path: '/apps/tasks',
   label: 'shell:nav.tasks',
+  action: 'shell:palette.actions.newTask',
   resource: () => import('./resource'),
 };
 

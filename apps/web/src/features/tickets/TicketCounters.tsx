@@ -2,6 +2,7 @@ import type { TicketCounter } from '@ledgerdesk/contracts';
 import { Alert, Group, Paper, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
 import { IconArrowDownRight, IconArrowUpRight, IconMinus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import rowClasses from '../../components/WidgetRow.module.css';
 import { errorMessageOf } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
 import { useTicketCounters } from './api';
@@ -26,7 +27,13 @@ export function TicketCounters() {
     );
   }
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} mb="lg" component="section" aria-label={t('counters.label')}>
+    <SimpleGrid
+      cols={{ base: 1, xs: 2, lg: 4 }}
+      mb="lg"
+      component="section"
+      aria-label={t('counters.label')}
+      className={rowClasses.row}
+    >
       {counters.isPending
         ? [1, 2, 3, 4].map((n) => <Skeleton key={n} h={104} radius="md" />)
         : counters.data.counters.map((counter) => (

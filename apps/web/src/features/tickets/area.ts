@@ -4,6 +4,7 @@ import type { AreaRegistration } from '../../resources/area';
 export const ticketsPage = {
   path: '/apps/tickets',
   label: 'shell:nav.tickets',
+  action: 'shell:palette.actions.newTicket',
   resource: () => import('./resource'),
 };
 
