@@ -23,24 +23,24 @@ import { dashboardsRoutes } from './modules/dashboards/routes';
 import { createDashboardsService } from './modules/dashboards/service';
 import { ecommerceRoutes } from './modules/ecommerce/routes';
 import { healthRoutes } from './modules/health/routes';
-import { invoiceResource } from './modules/invoices/resource';
+import { invoiceResource } from './modules/invoices/invoices.resource';
 import { invoiceRoutes } from './modules/invoices/routes';
 import {
   applicationResource,
   candidateResource,
   jobCompanyResource,
   jobResource,
-} from './modules/jobs/resources';
+} from './modules/jobs/jobs.resource';
 import { libraryRoutes } from './modules/library/routes';
 import { createLibraryService } from './modules/library/service';
 import { createLibraryTransfer } from './modules/library/transfer';
-import { projectResource } from './modules/projects/resource';
+import { projectResource } from './modules/projects/projects.resource';
 import { searchRoutes } from './modules/search/routes';
 import { createSearchService } from './modules/search/service';
-import { taskResource } from './modules/tasks/resource';
-import { teamResource } from './modules/team/resource';
+import { taskResource } from './modules/tasks/tasks.resource';
+import { teamResource } from './modules/team/team.resource';
 import { ticketsRoutes } from './modules/tickets/routes';
-import { todoProjectResource, todoResource } from './modules/todos/resource';
+import { todoProjectResource, todoResource } from './modules/todos/todos.resource';
 import { usersRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
 import { webDistDir } from './paths';

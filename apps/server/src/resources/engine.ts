@@ -82,7 +82,7 @@ export type ResourceDefinition<
   /** Rows → records, a page at a time (so that what rows refer to is fetched once). */
   toRecords: (db: Database, rows: Row<T>[]) => Promise<R[]>;
   /** Input → columns; on update `current` is the row as it was (e.g. to keep when a status began). */
-  toValues: (input: z.output<I>, current?: Row<T>) => Partial<Insert<T>>;
+  toColumns: (input: z.output<I>, current?: Row<T>) => Partial<Insert<T>>;
   /** A record back as input: where a PATCH starts from, before the fields it sends. */
   toInput: (record: R) => z.input<I>;
   /**
@@ -205,9 +205,9 @@ export function registerResource<
     if (!record) throw AppError.notFound();
     return record;
   };
-  // List counts (and what pages refer to) are cached (see read-cache.ts); every write through an
+  // Lists (their counts and their pages) are cached (see read-cache.ts); every write through an
   // engine clears them once it has committed, so a client reads its own writes.
-  const counts = readCacheOf(db);
+  const readCache = readCacheOf(db);
   const conflictOf = (error: unknown): never => {
     const constraint = uniqueViolation(error);
     const conflict = constraint === null ? undefined : def.conflicts?.[constraint];
@@ -218,7 +218,7 @@ export function registerResource<
     try {
       return await work.catch(conflictOf);
     } finally {
-      counts.invalidate();
+      readCache.invalidate();
     }
   };
 
@@ -230,7 +230,7 @@ export function registerResource<
         where: whereOf(q),
         order: orderingOf(q.ordering, def.sortable, def.defaultOrdering, table.id),
         query: q,
-        counted: { cache: counts, key: countKeyOf(def.path, q) },
+        counted: { cache: readCache, key: countKeyOf(def.path, q) },
       },
       (rows) => def.toRecords(db, rows),
     );
@@ -247,7 +247,7 @@ export function registerResource<
         const [row] = (await executor
           .insert(table)
           // A new record is version 1, whatever version the body names.
-          .values({ ...def.toValues(input), version: 1, createdBy: actor.id, updatedBy: actor.id } as never)
+          .values({ ...def.toColumns(input), version: 1, createdBy: actor.id, updatedBy: actor.id } as never)
           .returning()) as Row<T>[];
         if (!row) throw new Error(`${def.entity} insert returned nothing`);
         const id = (row as { id: string }).id;
@@ -290,7 +290,7 @@ export function registerResource<
     const unchanged = def.input.safeParse(stored);
     if (unchanged.success && sameInput(unchanged.data, merged)) return before;
     await def.validate?.(executor, merged, id);
-    const values = changedValues(table, current, def.toValues(merged, current) as Record<string, unknown>);
+    const values = changedValues(table, current, def.toColumns(merged, current) as Record<string, unknown>);
     const [row] = (await executor
       .update(table)
       .set({ ...values, version: nextVersion(table.version), updatedBy: actor.id } as never)
@@ -337,7 +337,7 @@ export function registerResource<
       if (!def.cachePages) return list(q);
       // Checked against the schema once, when the page is made; then sent as it is (a JSON string
       // is not serialized again).
-      const json = await counts.page(pageKeyOf(def.path, q), async () =>
+      const json = await readCache.page(pageKeyOf(def.path, q), async () =>
         JSON.stringify(pageSchema.parse(await list(q))),
       );
       // The type provider expects the page's object; the page's JSON is the same answer.

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES, PUBLIC_BODY_LIMIT_BYTES } from '../../src/app';
 import { uniqueViolation } from '../../src/db/errors';
 import { jobApplications, jobCompanies, teamMembers, todoProjects, todos } from '../../src/db/schema';
-import { applicationResource, jobCompanyResource } from '../../src/modules/jobs/resources';
-import { teamResource } from '../../src/modules/team/resource';
-import { todoProjectResource } from '../../src/modules/todos/resource';
+import { applicationResource, jobCompanyResource } from '../../src/modules/jobs/jobs.resource';
+import { teamResource } from '../../src/modules/team/team.resource';
+import { todoProjectResource } from '../../src/modules/todos/todos.resource';
 import { ADMIN, apiCaller, createdData, createTestContext, type TestContext } from '../context';
 
 let ctx: TestContext;

@@ -37,7 +37,7 @@ const orders: ResourceDefinition<Order, Record<string, unknown>> = {
   input: z.object({}),
   fields: [],
   emptyValues: {},
-  toValues: () => ({}),
+  toInput: () => ({}),
 };
 
 const customers: ResourceDefinition<Customer, Record<string, unknown>> = {
@@ -51,7 +51,7 @@ const customers: ResourceDefinition<Customer, Record<string, unknown>> = {
   input: z.object({}),
   fields: [],
   emptyValues: {},
-  toValues: () => ({}),
+  toInput: () => ({}),
   detail: [{ id: 'name' }, { id: 'city' }],
   status: statusBadge('status', { Active: 'teal' }),
   figures: [{ id: 'orders' }, { id: 'city' }],

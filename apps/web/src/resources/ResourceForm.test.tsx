@@ -31,7 +31,7 @@ const tasks: ResourceDefinition<TaskRecord, TaskInput> = {
     dueDate: null,
     assigneeIds: [],
   },
-  toValues: (task) => ({ ...task, assigneeIds: [] }),
+  toInput: (task) => ({ ...task, assigneeIds: [] }),
 };
 
 async function renderForm(

@@ -258,7 +258,7 @@ export function ResourceForm<Rec, Values>({
             onReload={() => {
               const current = stale.current;
               if (!current) return;
-              form.reset({ ...def.toValues(current), version: current.version } as FieldValues);
+              form.reset({ ...def.toInput(current), version: current.version } as FieldValues);
               stale.clear();
             }}
             onOverwrite={() => {

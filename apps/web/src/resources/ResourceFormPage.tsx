@@ -52,7 +52,7 @@ export function ResourceFormPage<Rec, Values>({
         initialValues={
           editing && record.data
             ? ({
-                ...def.toValues(record.data),
+                ...def.toInput(record.data),
                 version: (record.data as Partial<Versioned>).version,
               } as Values)
             : def.emptyValues

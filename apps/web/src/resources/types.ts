@@ -117,7 +117,7 @@ export interface ResourceDefinition<Rec = Record<string, unknown>, Values = Reco
   /** A new record's form values. */
   emptyValues: Values;
   /** A record's form values, for editing it. */
-  toValues: (record: Rec) => Values;
+  toInput: (record: Rec) => Values;
   /** The detail page's fields (default: every column). */
   detail?: DetailSpec<Rec>[];
   /** The detail page's header: the record's status (a badge), beside its title. */

@@ -4,7 +4,7 @@ import type { z } from 'zod/mini';
 import type { Database } from '../../db/client';
 import { crmDeals } from '../../db/schema';
 import { searchCondition } from '../../resources/list';
-import type { describeDeals } from './deals';
+import type { describeDeals } from './deals.resource';
 
 /**
  * The deal pipeline: every stage (SPEC's order, empty ones included) with the count and total of

@@ -5,10 +5,10 @@ import type { Database } from '../../db/client';
 import type { AuditLog } from '../../lib/audit';
 import { registerResource } from '../../resources/engine';
 import type { UsersService } from '../users/service';
-import { companyResource } from './companies';
-import { contactResource } from './contacts';
-import { dealResource, describeDeals } from './deals';
-import { leadResource } from './leads';
+import { companyResource } from './companies.resource';
+import { contactResource } from './contacts.resource';
+import { dealResource, describeDeals } from './deals.resource';
+import { leadResource } from './leads.resource';
 import { createPipeline } from './pipeline';
 
 /** The CRM area: contacts, companies, leads and deals on the resource engine, and the deal pipeline. */

@@ -3,10 +3,10 @@ import type { Database } from '../../db/client';
 import type { AuditLog } from '../../lib/audit';
 import { registerResource } from '../../resources/engine';
 import type { UsersService } from '../users/service';
-import { customerResource } from './customers';
-import { orderResource } from './orders';
-import { productResource } from './products';
-import { sellerResource } from './sellers';
+import { customerResource } from './customers.resource';
+import { orderResource } from './orders.resource';
+import { productResource } from './products.resource';
+import { sellerResource } from './sellers.resource';
 
 /** E-commerce: products, sellers, customers and orders, each through the resource engine. */
 export function ecommerceRoutes(

@@ -14,7 +14,7 @@ import type { z } from 'zod/mini';
 import type { Database } from '../../db/client';
 import { invoices } from '../../db/schema';
 import { searchCondition } from '../../resources/list';
-import { invoiceConditions, invoiceSearchText } from './resource';
+import { invoiceConditions, invoiceSearchText } from './invoices.resource';
 
 /** Counts and totals per status, summed by the database (numeric), for the list page's widgets. */
 export async function invoiceSummaryOf(

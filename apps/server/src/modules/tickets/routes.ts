@@ -18,8 +18,8 @@ import { added } from '../../lib/responses';
 import { actorOf } from '../../plugins/auth';
 import { registerResource } from '../../resources/engine';
 import type { UsersService } from '../users/service';
-import { ticketResource } from './resource';
 import { createTicketsService } from './service';
+import { ticketResource } from './tickets.resource';
 
 const tags = ['tickets'];
 

@@ -49,5 +49,5 @@ export const apiKeys: ResourceDefinition<ApiKeyRecord, ApiKeyUpdate> = {
     { name: 'expiryDate', kind: 'date' },
   ],
   emptyValues: { name: '', expiryDate: null },
-  toValues: (key) => ({ name: key.name, expiryDate: key.expiryDate }),
+  toInput: (key) => ({ name: key.name, expiryDate: key.expiryDate }),
 };

@@ -72,7 +72,7 @@ export const invoices: ResourceDefinition<InvoiceRecord, InvoiceInput> = {
     discount: '0',
     shipping: '0',
   },
-  toValues: invoiceInputOf,
+  toInput: invoiceInputOf,
   detail: [
     { id: 'status', value: statusBadge('status', statusColors) },
     { id: 'issueDate', value: dateCell('issueDate') },

@@ -87,7 +87,7 @@ export const jobs: ResourceDefinition<JobRecord, JobInput> = {
     vacancies: 1,
     status: 'New',
   },
-  toValues: inputOf(jobInput),
+  toInput: inputOf(jobInput),
   detail: [
     {
       id: 'companyName',

@@ -79,7 +79,7 @@ export const projects: ResourceDefinition<ProjectRecord, ProjectInput> = {
     priority: 'Medium',
     dueDate: null,
   },
-  toValues: projectInputOf,
+  toInput: projectInputOf,
   detail: [
     { id: 'badge', value: statusBadge('badge', badgeColors) },
     { id: 'priority', value: statusBadge('priority', priorityColors) },

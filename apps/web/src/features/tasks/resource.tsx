@@ -51,7 +51,7 @@ const tasks: ResourceDefinition<TaskRecord, TaskInput> = {
     dueDate: null,
     assigneeIds: [],
   },
-  toValues: taskInputOf,
+  toInput: taskInputOf,
   detail: [
     { id: 'status', value: statusBadge('status', statusColors) },
     { id: 'priority', value: statusBadge('priority', priorityColors) },

@@ -43,7 +43,7 @@ const team: ResourceDefinition<TeamMemberRecord, TeamMemberInput> = {
     { name: 'colour', kind: 'select', options: labelColours },
   ],
   emptyValues: { name: '', designation: '', email: '', phone: '', userId: null, colour: 'blue' },
-  toValues: teamMemberInputOf,
+  toInput: teamMemberInputOf,
 };
 
 export const resource: ResourceModule['resource'] = team;

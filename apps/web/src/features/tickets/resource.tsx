@@ -71,7 +71,7 @@ export const tickets: ResourceDefinition<TicketRecord, TicketInput> = {
     status: 'New',
     priority: 'Medium',
   },
-  toValues: ticketInputOf,
+  toInput: ticketInputOf,
   detail: [
     { id: 'number', value: numberCell },
     { id: 'client', value: clientCell },

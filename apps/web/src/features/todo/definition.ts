@@ -33,7 +33,7 @@ export const todoProjects: ResourceDefinition<TodoProjectRecord, TodoProjectInpu
     { name: 'colour', kind: 'select', options: labelColours },
   ],
   emptyValues: { name: '', colour: 'blue' },
-  toValues: todoProjectInputOf,
+  toInput: todoProjectInputOf,
 };
 
 /** Todos (SPEC §7 /todo): each in a to-do project; done is the status Completed. */
@@ -72,7 +72,7 @@ export const todos: ResourceDefinition<TodoRecord, TodoInput> = {
     { name: 'description', kind: 'textarea', rows: 3 },
   ],
   emptyValues: { task: '', description: '', dueDate: null, status: 'New', priority: 'Medium', projectId: '' },
-  toValues: todoInputOf,
+  toInput: todoInputOf,
   detail: [
     { id: 'project', value: (todo) => todo.project.name },
     { id: 'status', value: statusBadge('status', statusColors) },

@@ -78,7 +78,7 @@ export const companies: ResourceDefinition<CrmCompanyRecord, CrmCompanyInput> = 
     contactEmail: '',
     since: null,
   },
-  toValues: crmCompanyInputOf,
+  toInput: crmCompanyInputOf,
   detail: [
     { id: 'owner' },
     { id: 'industryType', value: industryCell },

@@ -60,7 +60,7 @@ export const contacts: ResourceDefinition<CrmContactRecord, CrmContactInput> = {
     tags: [],
     lastContacted: null,
   },
-  toValues: crmContactInputOf,
+  toInput: crmContactInputOf,
   detail: [
     { id: 'company', value: companyCell },
     { id: 'designation' },

@@ -91,7 +91,7 @@ export const deals: ResourceDefinition<DealRecord, DealInput> = {
     companyId: null,
     description: '',
   },
-  toValues: dealInputOf,
+  toInput: dealInputOf,
   detail: [
     { id: 'amount', value: moneyCell('amount') },
     { id: 'closeDate', value: dateCell('closeDate') },

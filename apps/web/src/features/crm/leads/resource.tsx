@@ -49,7 +49,7 @@ export const leads: ResourceDefinition<LeadRecord, LeadInput> = {
     tags: [],
     status: 'New',
   },
-  toValues: leadInputOf,
+  toInput: leadInputOf,
   detail: [
     { id: 'company' },
     { id: 'status', value: statusBadge('status', statusColors) },

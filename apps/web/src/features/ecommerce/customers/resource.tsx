@@ -52,7 +52,7 @@ export const customers: ResourceDefinition<CustomerRecord, CustomerInput> = {
     joiningDate: undefined,
     status: 'Active',
   },
-  toValues: customerInputOf,
+  toInput: customerInputOf,
   detail: [
     { id: 'email' },
     { id: 'phone' },

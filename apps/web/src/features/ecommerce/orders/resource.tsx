@@ -77,7 +77,7 @@ export const orders: ResourceDefinition<OrderRecord, OrderInput> = {
     paymentMethod: 'Cash on delivery',
     discount: '0',
   },
-  toValues: orderInputOf,
+  toInput: orderInputOf,
   detail: [
     { id: 'orderDate', value: dateCell('orderDate') },
     { id: 'status', value: statusBadge('status', orderStatusColors) },

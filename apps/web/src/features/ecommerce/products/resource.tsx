@@ -131,7 +131,7 @@ export const products: ResourceDefinition<ProductRecord, ProductInput> = {
     sellerId: null,
     publishedDate: null,
   },
-  toValues: productInputOf,
+  toInput: productInputOf,
   detail: [
     { id: 'category', value: categoryCell },
     { id: 'price', value: moneyCell('price') },

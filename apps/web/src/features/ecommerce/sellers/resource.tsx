@@ -37,7 +37,7 @@ export const sellers: ResourceDefinition<SellerRecord, SellerInput> = {
     { name: 'joinedDate', kind: 'date' },
   ],
   emptyValues: { name: '', company: '', email: '', phone: '', location: '', joinedDate: undefined },
-  toValues: sellerInputOf,
+  toInput: sellerInputOf,
   detail: [
     { id: 'name' },
     { id: 'email' },

@@ -63,7 +63,7 @@ export const applications: ResourceDefinition<ApplicationRecord, ApplicationInpu
     contact: '',
     status: 'New',
   },
-  toValues: inputOf(applicationInput),
+  toInput: inputOf(applicationInput),
 };
 
 export const resource: ResourceModule['resource'] = applications;

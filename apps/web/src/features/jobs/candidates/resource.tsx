@@ -107,7 +107,7 @@ export const candidates: ResourceDefinition<CandidateRecord, CandidateInput> = {
     phone: '',
     skills: [],
   },
-  toValues: inputOf(candidateInput),
+  toInput: inputOf(candidateInput),
   detail: [
     { id: 'designation' },
     { id: 'location' },

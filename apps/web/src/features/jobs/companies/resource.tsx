@@ -73,7 +73,7 @@ export const companies: ResourceDefinition<JobCompanyRecord, JobCompanyInput> = 
     email: '',
     since: null,
   },
-  toValues: inputOf(jobCompanyInput),
+  toInput: inputOf(jobCompanyInput),
   detail: [
     { id: 'industryType' },
     { id: 'location' },

@@ -91,7 +91,7 @@ export function sellerResource(): ResourceDefinition<
         version: s.version,
       }));
     },
-    toValues: (input) => ({ ...input }),
+    toColumns: (input) => ({ ...input }),
     toInput: sellerInputOf,
     beforeDelete: (db, id) =>
       assertUnreferenced(db, products.sellerId, id, ecommerceMessages.sellerHasProducts),

@@ -72,7 +72,7 @@ export function customerResource(): ResourceDefinition<
         version: c.version,
       }));
     },
-    toValues: (input) => ({ ...input }),
+    toColumns: (input) => ({ ...input }),
     toInput: customerInputOf,
     beforeDelete: (db, id) =>
       assertUnreferenced(db, orders.customerId, id, ecommerceMessages.customerHasOrders),

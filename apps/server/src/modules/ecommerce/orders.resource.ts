@@ -251,7 +251,7 @@ export function orderResource(
       }));
     },
     // Totals, the customer's name and the lines are the hook's: they need the database.
-    toValues: (input) => ({
+    toColumns: (input) => ({
       customerId: input.customerId,
       status: input.status,
       paymentMethod: input.paymentMethod,

@@ -89,7 +89,7 @@ export function invoiceResource(): ResourceDefinition<
         version: r.version,
       }));
     },
-    toValues(input) {
+    toColumns(input) {
       const { lines: _lines, ...fields } = input;
       const { lines: _amounts, ...totals } = invoiceTotals(input);
       return { ...fields, ...totals };

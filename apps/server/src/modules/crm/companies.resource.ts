@@ -68,7 +68,7 @@ export function companyResource(): ResourceDefinition<
         version: c.version,
       }));
     },
-    toValues: (input) => input,
+    toColumns: (input) => input,
     toInput: crmCompanyInputOf,
     async beforeDelete(db, id) {
       const contacts = (await countsBy(db, crmContacts, crmContacts.companyId, [id]))(id);

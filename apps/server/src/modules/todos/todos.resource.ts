@@ -69,7 +69,7 @@ export function todoProjectResource(): ResourceDefinition<
         version: p.version,
       }));
     },
-    toValues: (input) => input,
+    toColumns: (input) => input,
     toInput: todoProjectInputOf,
     async validate(db, input, id) {
       const [taken] = await db
@@ -174,7 +174,7 @@ export function todoResource(): ResourceDefinition<
         };
       });
     },
-    toValues(input) {
+    toColumns(input) {
       const { done: _done, ...fields } = input;
       return { ...fields, status: todoStatusOf(input) };
     },

@@ -112,7 +112,7 @@ export function productResource(): ResourceDefinition<
         version: p.version,
       }));
     },
-    toValues: (input) => ({
+    toColumns: (input) => ({
       ...input,
       categories: [...new Set(input.categories)],
       // Published without a date: it is published now. A date once set stays when unpublished.

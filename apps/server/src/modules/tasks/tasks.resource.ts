@@ -61,7 +61,7 @@ export function taskResource(
         version: t.version,
       }));
     },
-    toValues: (input) => ({ ...input, assigneeIds: [...new Set(input.assigneeIds)] }),
+    toColumns: (input) => ({ ...input, assigneeIds: [...new Set(input.assigneeIds)] }),
     toInput: taskInputOf,
     async validate(db, input) {
       await users.assertUsersExist(db, input.assigneeIds, {

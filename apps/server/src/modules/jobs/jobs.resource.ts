@@ -130,7 +130,7 @@ export const jobCompanyResource: ResourceDefinition<
       ...stamps(c),
     }));
   },
-  toValues: (input) => input,
+  toColumns: (input) => input,
   toInput: inputOf(jobCompanyInput),
   async validate(db, input, id) {
     const [same] = await db
@@ -238,7 +238,7 @@ export const jobResource: ResourceDefinition<typeof jobs, JobRecord, typeof jobI
       ...stamps(j),
     }));
   },
-  toValues: (input) => input,
+  toColumns: (input) => input,
   toInput: inputOf(jobInput),
   async validate(db, input) {
     if (
@@ -316,7 +316,7 @@ export const candidateResource: ResourceDefinition<
       skills: c.skills,
       ...stamps(c),
     })),
-  toValues: (input) => input,
+  toColumns: (input) => input,
   toInput: inputOf(candidateInput),
   beforeDelete: (db, id) =>
     refuseWhileReferenced(db, eq(jobApplications.candidateId, id), jobMessages.candidateHasApplications),
@@ -438,7 +438,7 @@ export const applicationResource: ResourceDefinition<
       };
     });
   },
-  toValues: ({ date, ...rest }) => ({ ...rest, appliedDate: date }),
+  toColumns: ({ date, ...rest }) => ({ ...rest, appliedDate: date }),
   toInput: inputOf(applicationInput),
   async validate(db, input, id) {
     await existingIds(db, candidates, [input.candidateId], {

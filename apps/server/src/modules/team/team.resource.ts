@@ -71,7 +71,7 @@ export function teamResource(
         version: m.version,
       }));
     },
-    toValues: (input) => input,
+    toColumns: (input) => input,
     toInput: teamMemberInputOf,
     async validate(db, input, id) {
       if (!input.userId) return;

@@ -99,7 +99,7 @@ export function dealResource(
     },
     defaultOrdering: '-createdAt',
     toRecords: describeDeals(users),
-    toValues: (input) => input,
+    toColumns: (input) => input,
     toInput: dealInputOf,
     async validate(db, input) {
       await users.assertUsersExist(db, [input.salesRepId], {

@@ -81,7 +81,7 @@ export function ticketResource(
         };
       });
     },
-    toValues: (input, current) => ({
+    toColumns: (input, current) => ({
       ...input,
       closedAt:
         input.status !== 'Closed'

@@ -57,7 +57,7 @@ export function leadResource(): ResourceDefinition<
         updatedAt: l.updatedAt.toISOString(),
         version: l.version,
       })),
-    toValues: (input) => ({ ...input, tags: uniqueTags(input.tags) }),
+    toColumns: (input) => ({ ...input, tags: uniqueTags(input.tags) }),
     toInput: leadInputOf,
     csv: {
       id: (l) => l._id,

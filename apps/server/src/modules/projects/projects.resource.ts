@@ -77,7 +77,7 @@ export function projectResource(
         version: p.version,
       }));
     },
-    toValues: (input) => ({
+    toColumns: (input) => ({
       name: input.projectName,
       description: input.description,
       leadId: input.projectLeadId,

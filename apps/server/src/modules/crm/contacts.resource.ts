@@ -66,7 +66,7 @@ export function contactResource(): ResourceDefinition<
         version: c.version,
       }));
     },
-    toValues: (input) => ({ ...input, tags: uniqueTags(input.tags) }),
+    toColumns: (input) => ({ ...input, tags: uniqueTags(input.tags) }),
     toInput: crmContactInputOf,
     async validate(db, input) {
       if (input.companyId) {
