@@ -11,8 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import puppeteer from 'puppeteer-core';
-import { BENCH_ADMIN, chromiumArgs, chromiumPath, startServer, stopServer } from './server.mjs';
+import { signedInTab, startServer, stopServer } from './server.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -21,20 +20,9 @@ const spread = (xs, digits = 0) =>
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ledgerdesk-bench-lighthouse-'));
 const server = await startServer(dataDir, { SEED_DEMO: 'true' });
-const browser = await puppeteer.launch({
-  executablePath: chromiumPath,
-  headless: true,
-  args: chromiumArgs,
-  defaultViewport: null,
-});
+const { browser, page } = await signedInTab(server);
 const runs = [];
 try {
-  const page = await browser.newPage();
-  await page.goto(`${server.url}/login`, { waitUntil: 'networkidle0' });
-  await page.locator('input[type=email], input[name=email]').fill(BENCH_ADMIN.email);
-  await page.locator('input[type=password]').fill(BENCH_ADMIN.password);
-  await page.locator('button[type=submit]').click();
-  await page.waitForFunction(() => Boolean(sessionStorage.getItem('ledgerdesk.session')));
   const cdp = await page.createCDPSession();
   for (let i = 0; i < RUNS; i++) {
     await cdp.send('Network.clearBrowserCache');

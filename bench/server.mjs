@@ -51,3 +51,25 @@ export const chromiumArgs = [
   '--disable-sync',
   '--no-first-run',
 ];
+
+/**
+ * A tab of Debian's Chromium (puppeteer-core) signed in as BENCH_ADMIN through the login page. The
+ * session lives in that tab's sessionStorage: Lighthouse runs in the same tab with
+ * `disableStorageReset` to load pages as the signed-in user.
+ */
+export async function signedInTab(server) {
+  const { default: puppeteer } = await import('puppeteer-core');
+  const browser = await puppeteer.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: chromiumArgs,
+    defaultViewport: null,
+  });
+  const page = await browser.newPage();
+  await page.goto(`${server.url}/login`, { waitUntil: 'networkidle0' });
+  await page.locator('input[type=email], input[name=email]').fill(BENCH_ADMIN.email);
+  await page.locator('input[type=password]').fill(BENCH_ADMIN.password);
+  await page.locator('button[type=submit]').click();
+  await page.waitForFunction(() => Boolean(sessionStorage.getItem('ledgerdesk.session')));
+  return { browser, page };
+}

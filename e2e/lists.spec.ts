@@ -64,6 +64,17 @@ function readJson(file: string): Record<string, unknown> {
   return JSON.parse(readFileSync(file, 'utf8'));
 }
 
+/** The pages the areas register (`export const tasksPage = { path: '/apps/tasks', … }`), by name. */
+function pagePaths(): Map<string, string> {
+  const paths = new Map<string, string>();
+  for (const file of filesUnder(features).filter((name) => path.basename(name) === 'area.ts')) {
+    const text = readFileSync(file, 'utf8');
+    for (const match of text.matchAll(/export const (\w+) = \{\s*path: '([^']+)'/g))
+      paths.set(match[1] ?? '', match[2] ?? '');
+  }
+  return paths;
+}
+
 /** Every `ResourceDefinition` object in the features' sources. */
 function listDefinitions(): ListDefinition[] {
   const found: ListDefinition[] = [];
@@ -72,7 +83,9 @@ function listDefinitions(): ListDefinition[] {
     for (const match of text.matchAll(/: ResourceDefinition<[^\n]*> = \{\n/g)) {
       const { body } = block(text, (match.index ?? 0) + match[0].length - 2);
       const field = (name: string) => body.match(new RegExp(`\\n  ${name}: '([^']+)'`))?.[1];
-      const [ns, api, route] = [field('ns'), field('api'), field('route')];
+      const [ns, api] = [field('ns'), field('api')];
+      // The route is the area registration's page (`route: tasksPage.path`, features/*/area.ts).
+      const route = field('route') ?? pagePaths().get(body.match(/\n {2}route: (\w+)\.path,/)?.[1] ?? '');
       const key = body.match(/\n {2}keyOf: \(\w+\) => \w+\.(\w+)/)?.[1];
       const columnsAt = body.indexOf('\n  columns: [');
       if (!ns || !api || !route || !key || columnsAt < 0) {

@@ -1,6 +1,6 @@
 import { createBrowserRouter, type LoaderFunctionArgs, redirect } from 'react-router';
 import { FullScreenLoader } from '../components/FullScreenLoader';
-import { lazyRoute } from '../components/lazy-route';
+import { lazyRoute, loadWithTimeout } from '../components/lazy-route';
 import { RouteError } from '../components/RouteError';
 import { setUnauthorizedHandler } from '../lib/api';
 import type { RouteHandle } from '../lib/route-handle';
@@ -77,8 +77,10 @@ export const router = createBrowserRouter(
   {
     // Also called for the addresses the "*" (not-found) route matches: patching the same routes again
     // is a no-op (the router skips the routes it already has).
+    // The route table is a chunk like a page's: when it cannot be loaded (a deployment removed it,
+    // the network failed) the error page says so and offers a reload, as for any page.
     async patchRoutesOnNavigation({ patch }) {
-      const { shellRoutes } = await import('./routes');
+      const { shellRoutes } = await loadWithTimeout(() => import('./routes'));
       patch('app', shellRoutes);
     },
   },

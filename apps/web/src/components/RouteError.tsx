@@ -26,7 +26,8 @@ export function RouteError() {
 
 function UnexpectedError({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  usePageTitle(t('routeError.pageTitle'));
+  // The English defaults are for when the catalogue could not be loaded either.
+  usePageTitle(t('routeError.pageTitle', { defaultValue: 'Error' }));
   return (
     <Center mih="70vh" p="lg">
       <Stack align="center" gap="md" maw={560} w="100%" ta="center">
@@ -34,13 +35,13 @@ function UnexpectedError({ error }: { error: unknown }) {
           <IconAlertTriangle size={30} aria-hidden="true" />
         </ThemeIcon>
         <Title order={1} fz="h2">
-          {t('routeError.title')}
+          {t('routeError.title', { defaultValue: 'Unexpected Application Error!' })}
         </Title>
         <Code block c="red.9" w="100%" ta="left" style={{ whiteSpace: 'pre-wrap' }}>
           {describe(error)}
         </Code>
         <Button component={Link} to="/" leftSection={<IconHome size={18} aria-hidden="true" />}>
-          {t('actions.backToDashboard')}
+          {t('actions.backToDashboard', { defaultValue: 'Back to dashboard' })}
         </Button>
       </Stack>
     </Center>

@@ -1,14 +1,16 @@
-// Lighthouse accessibility of the engine's detail pages (issue 12), on the built app with the demo
-// data: every tab of a few records, light and dark, must score 100. Signed in as bench/lighthouse.mjs
-// does (the session is one tab's sessionStorage, kept across the runs by disableStorageReset).
-// Run `npm run build` first; then `node bench/detail-a11y.mjs`.
+// Lighthouse accessibility of the engine's pages (issue 12), on the built app with the demo data:
+// lists, forms, and every tab of a few records' detail pages, light and dark, must score 100.
+// Signed in as bench/lighthouse.mjs is (bench/server.mjs signedInTab).
+// Run `npm run build` first; then `node bench/a11y.mjs` (SCHEMES=light to audit one scheme).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import puppeteer from 'puppeteer-core';
-import { BENCH_ADMIN, chromiumArgs, chromiumPath, startServer, stopServer } from './server.mjs';
+import { signedInTab, startServer, stopServer } from './server.mjs';
+
+/** Lists and forms, by their address. */
+const pages = ['/apps/tickets', '/apps/invoices', '/admin/users', '/apps/tasks/new', '/apps/invoices/new'];
 
 /** A record of each kind: the list API to take its key from, its page, and the tabs to audit. */
 const records = [
@@ -19,22 +21,38 @@ const records = [
   { api: '/api/apps/ticket', route: '/apps/tickets', tabs: ['', 'activity'] },
 ];
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'ledgerdesk-bench-detail-a11y-'));
+const dataDir = mkdtempSync(path.join(tmpdir(), 'ledgerdesk-bench-a11y-'));
 const server = await startServer(dataDir, { SEED_DEMO: 'true' });
-const browser = await puppeteer.launch({
-  executablePath: chromiumPath,
-  headless: true,
-  args: chromiumArgs,
-  defaultViewport: null,
-});
+const { browser, page } = await signedInTab(server);
 const scores = [];
+
+/** Audits one page in the tab and prints its score (and what failed). */
+async function audit(url, scheme) {
+  const { lhr } = await lighthouse(
+    url,
+    { disableStorageReset: true, logLevel: 'error', onlyCategories: ['accessibility'] },
+    desktopConfig,
+    page,
+  );
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+  const shown = await page.evaluate(() => document.documentElement.getAttribute('data-theme'));
+  if (shown !== scheme) throw new Error(`${url}: shown in ${shown}, not ${scheme}`);
+  const score = Math.round(lhr.categories.accessibility.score * 100);
+  const failed = lhr.categories.accessibility.auditRefs
+    .map((ref) => lhr.audits[ref.id])
+    .filter((result) => result.score === 0)
+    .map(
+      (result) =>
+        `${result.id}: ${(result.details?.items ?? []).map((item) => item.node?.snippet).join(' ')}`,
+    );
+  scores.push(score);
+  const where = url.slice(server.url.length);
+  console.log(
+    `${score === 100 ? 'ok  ' : 'FAIL'}  ${scheme} ${where}: ${score}${failed.length ? ` (failing: ${failed.join(', ')})` : ''}`,
+  );
+}
+
 try {
-  const page = await browser.newPage();
-  await page.goto(`${server.url}/login`, { waitUntil: 'networkidle0' });
-  await page.locator('input[type=email], input[name=email]').fill(BENCH_ADMIN.email);
-  await page.locator('input[type=password]').fill(BENCH_ADMIN.password);
-  await page.locator('button[type=submit]').click();
-  await page.waitForFunction(() => Boolean(sessionStorage.getItem('ledgerdesk.session')));
   for (const scheme of (process.env.SCHEMES ?? 'light,dark').split(',')) {
     // The theme is a preference of the user (saved on the server, and kept in localStorage).
     await page.evaluate(async (theme) => {
@@ -50,6 +68,7 @@ try {
       if (!res.ok) throw new Error(`preferences: ${res.status} ${await res.text()}`);
       localStorage.setItem('ledgerdesk.preferences', JSON.stringify(saved));
     }, scheme);
+    for (const address of pages) await audit(`${server.url}${address}`, scheme);
     for (const record of records) {
       const key = await page.evaluate(async (api) => {
         const { accessToken } = JSON.parse(sessionStorage.getItem('ledgerdesk.session'));
@@ -58,29 +77,7 @@ try {
         return first._id ?? first.id;
       }, record.api);
       for (const tab of record.tabs) {
-        const url = `${server.url}${record.route}/${key}${tab ? `?tab=${tab}` : ''}`;
-        const { lhr } = await lighthouse(
-          url,
-          { disableStorageReset: true, logLevel: 'error', onlyCategories: ['accessibility'] },
-          desktopConfig,
-          page,
-        );
-        if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
-        const shown = await page.evaluate(() => document.documentElement.getAttribute('data-theme'));
-        if (shown !== scheme) throw new Error(`${url}: shown in ${shown}, not ${scheme}`);
-        const score = Math.round(lhr.categories.accessibility.score * 100);
-        const failed = lhr.categories.accessibility.auditRefs
-          .map((ref) => lhr.audits[ref.id])
-          .filter((audit) => audit.score === 0)
-          .map(
-            (audit) =>
-              `${audit.id}: ${(audit.details?.items ?? []).map((item) => item.node?.snippet).join(' ')}`,
-          );
-        scores.push(score);
-        console.log(
-          `${score === 100 ? 'ok  ' : 'FAIL'}  ${scheme} ${record.route}/…${tab ? `?tab=${tab}` : ''}: ${score}` +
-            `${failed.length ? ` (failing: ${failed.join(', ')})` : ''}`,
-        );
+        await audit(`${server.url}${record.route}/${key}${tab ? `?tab=${tab}` : ''}`, scheme);
       }
     }
   }
