@@ -27,8 +27,8 @@ test.describe('invoices', () => {
     await page.getByRole('link', { name: 'Add Invoice' }).click();
     await expect(page.getByRole('heading', { name: 'New Invoice', level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'Add Invoice' }).click();
-    // The customer's name and the line's description.
-    await expect(page.getByText('Required', { exact: true })).toHaveCount(2);
+    // The customer's name, and the line's description and unit price.
+    await expect(page.getByText('Required', { exact: true })).toHaveCount(3);
 
     await page.getByRole('textbox', { name: 'Customer', exact: true }).fill(customer);
     await page.getByRole('textbox', { name: 'Line 1: Description' }).fill('Printed drawing sets (A1)');

@@ -212,7 +212,11 @@ let page: Page;
 let token = '';
 const pageErrors: string[] = [];
 test.beforeAll(async ({ browser }) => {
-  page = await browser.newPage({ baseURL: process.env.E2E_BASE_URL });
+  // Wide, so that the lists show their columns (narrower screens leave out the least important ones).
+  page = await browser.newPage({
+    baseURL: process.env.E2E_BASE_URL,
+    viewport: { width: 1920, height: 1080 },
+  });
   page.on('pageerror', (error) => pageErrors.push(error.message));
   await signInAsAdmin(page);
   token = await sessionToken(page);
@@ -257,13 +261,13 @@ for (const route of routes) {
         apiPage(page, token, def, `-${column.id}`, column.id),
       ]);
       expectOrdered(label, up.values, down.values, def.enums.has(column.id));
-      if (column.hidden) {
-        // Not shown until the user adds it; the URL still orders the rows by it.
+      const header = table.getByRole('columnheader', { name: column.label, exact: true });
+      if (column.hidden || (await header.count()) === 0) {
+        // Not shown (until the user adds it, or on a narrower screen); the URL still orders the rows by it.
         await visit(page, `${route}?pageSize=10&ordering=${column.id}`);
         await expect.poll(() => rowKeys(table), { ...fast, message: label }).toEqual(up.keys);
         continue;
       }
-      const header = table.getByRole('columnheader', { name: column.label, exact: true });
       for (const [ordering, sort, expected] of [
         [column.id, 'ascending', up.keys],
         [`-${column.id}`, 'descending', down.keys],

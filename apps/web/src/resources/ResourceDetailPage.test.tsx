@@ -53,7 +53,7 @@ const customers: ResourceDefinition<Customer, Record<string, unknown>> = {
   emptyValues: {},
   toInput: () => ({}),
   detail: [{ id: 'name' }, { id: 'city' }],
-  status: statusBadge('status', { Active: 'teal' }),
+  status: { id: 'status', value: statusBadge('status', { Active: 'teal' }) },
   figures: [{ id: 'orders' }, { id: 'city' }],
   related: [{ id: 'orders', resource: () => orders, filter: (customer) => ({ customer: customer.id }) }],
 };

@@ -74,8 +74,9 @@ export function ResourceDetailPage<Rec, Values>({
   const notFound = record.error instanceof ApiError && record.error.status === 404;
   usePageTitle(notFound ? t('common:detail.notFound.title') : name || t('one'));
   const mayManage = can(`${def.area}.manage`);
-  // The overview leaves out what the header already shows.
-  const inHeader = new Set((def.figures ?? []).map((figure) => figure.id));
+  // The header shows the status first, then the key figures; the overview leaves them out.
+  const headerFigures = [...(def.status ? [def.status] : []), ...(def.figures ?? [])];
+  const inHeader = new Set(headerFigures.map((figure) => figure.id));
   const fields = (
     def.detail ?? def.columns.map((column) => ({ id: column.id, value: column.cell, wide: false }))
   ).filter((field) => !inHeader.has(field.id));
@@ -156,7 +157,7 @@ export function ResourceDetailPage<Rec, Values>({
         }
       />
       <Stack gap="lg">
-        <KeyFigures record={data} status={def.status} figures={def.figures ?? []} t={t} />
+        <KeyFigures record={data} figures={headerFigures} t={t} />
         <Tabs value={current} onChange={selectTab} keepMounted={false}>
           <ScrollArea type="auto" scrollbarSize={6} offsetScrollbars="x">
             <Tabs.List aria-label={t('common:detail.sections', { name })} className={classes.tabList}>
@@ -247,20 +248,9 @@ export function ResourceDetailPage<Rec, Values>({
 }
 
 /** The header's strip: the record's status badge and its key figures, each a label over its value. */
-function KeyFigures<Rec>({
-  record,
-  status,
-  figures,
-  t,
-}: {
-  record: Rec;
-  status: ((record: Rec, t: TFunction) => ReactNode) | undefined;
-  figures: DetailSpec<Rec>[];
-  t: TFunction;
-}) {
-  if (!status && figures.length === 0) return null;
+function KeyFigures<Rec>({ record, figures, t }: { record: Rec; figures: DetailSpec<Rec>[]; t: TFunction }) {
+  if (figures.length === 0) return null;
   const items = [
-    ...(status ? [{ id: 'status', label: t('common:detail.status'), value: status(record, t) }] : []),
     ...figures.map((figure) => ({
       id: figure.id,
       label: t(`fields.${figure.id}`),

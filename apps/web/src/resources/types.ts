@@ -120,8 +120,8 @@ export interface ResourceDefinition<Rec = Record<string, unknown>, Values = Reco
   toInput: (record: Rec) => Values;
   /** The detail page's fields (default: every column). */
   detail?: DetailSpec<Rec>[];
-  /** The detail page's header: the record's status (a badge), beside its title. */
-  status?: (record: Rec, t: TFunction) => ReactNode;
+  /** The detail page's header: the record's status (its field, shown as a badge), beside its title. */
+  status?: DetailSpec<Rec>;
   /** The detail page's header: a few key figures (an order's total, a project's progress). */
   figures?: DetailSpec<Rec>[];
   /** The detail page's tabs of related records, in order. */

@@ -83,7 +83,7 @@ export const invoices: ResourceDefinition<InvoiceRecord, InvoiceInput> = {
     { id: 'paymentMethod', value: statusBadge('paymentMethod', {}) },
     { id: 'total', value: moneyCell('total') },
   ],
-  status: statusBadge('status', statusColors),
+  status: { id: 'status', value: statusBadge('status', statusColors) },
   figures: [
     { id: 'total', value: moneyCell('total') },
     { id: 'dueDate', value: dateCell('dueDate') },

@@ -102,7 +102,7 @@ export const jobs: ResourceDefinition<JobRecord, JobInput> = {
     { id: 'status', value: statusBadge('status', statusColors) },
     { id: 'applications' },
   ],
-  status: statusBadge('status', statusColors),
+  status: { id: 'status', value: statusBadge('status', statusColors) },
   figures: [
     { id: 'applications' },
     { id: 'vacancies' },

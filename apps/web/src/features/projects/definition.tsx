@@ -88,7 +88,7 @@ export const projects: ResourceDefinition<ProjectRecord, ProjectInput> = {
     { id: 'createdAt', value: dateCell('createdAt') },
     { id: 'description', wide: true },
   ],
-  status: statusBadge('badge', badgeColors),
+  status: { id: 'badge', value: statusBadge('badge', badgeColors) },
   figures: [
     {
       id: 'percentage',

@@ -83,7 +83,7 @@ export const tickets: ResourceDefinition<TicketRecord, TicketInput> = {
     { id: 'closedAt', value: dateCell('closedAt') },
     { id: 'description', wide: true },
   ],
-  status: statusBadge('status', statusColors),
+  status: { id: 'status', value: statusBadge('status', statusColors) },
   figures: [
     { id: 'priority', value: statusBadge('priority', priorityColors) },
     { id: 'assignedTo', value: peopleCell('assignedTo') },

@@ -103,7 +103,7 @@ export const deals: ResourceDefinition<DealRecord, DealInput> = {
     { id: 'createdAt', value: dateCell('createdAt') },
     { id: 'description', wide: true },
   ],
-  status: statusBadge('status', dealStatusColors),
+  status: { id: 'status', value: statusBadge('status', dealStatusColors) },
   figures: [
     { id: 'amount', value: moneyCell('amount') },
     { id: 'stage', value: statusBadge('stage', dealStageColors) },

@@ -62,7 +62,7 @@ export const customers: ResourceDefinition<CustomerRecord, CustomerInput> = {
     { id: 'ordersCount' },
     { id: 'address', wide: true },
   ],
-  status: statusBadge('status', statusColors),
+  status: { id: 'status', value: statusBadge('status', statusColors) },
   figures: [{ id: 'ordersCount' }, { id: 'joiningDate', value: dateCell('joiningDate') }, { id: 'country' }],
   related: [
     {

@@ -84,7 +84,7 @@ export const orders: ResourceDefinition<OrderRecord, OrderInput> = {
     { id: 'paymentMethod', value: paymentCell },
     { id: 'total', value: moneyCell('total') },
   ],
-  status: statusBadge('status', orderStatusColors),
+  status: { id: 'status', value: statusBadge('status', orderStatusColors) },
   figures: [
     { id: 'total', value: moneyCell('total') },
     { id: 'items', value: itemsCell },

@@ -144,7 +144,7 @@ export const products: ResourceDefinition<ProductRecord, ProductInput> = {
     { id: 'categories' },
     { id: 'description', wide: true },
   ],
-  status: statusBadge('type', productTypeColors),
+  status: { id: 'type', value: statusBadge('type', productTypeColors) },
   figures: [
     { id: 'price', value: moneyCell('price') },
     { id: 'stock', value: stockCell },
