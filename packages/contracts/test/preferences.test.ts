@@ -17,6 +17,7 @@ describe('layout preferences', () => {
         preloader: 'disable',
       },
       language: 'en',
+      density: 'comfortable',
     });
   });
 
@@ -47,12 +48,13 @@ describe('layout preferences', () => {
     for (const [setting, values] of Object.entries(layoutOptions)) {
       for (const value of values) {
         const layout = { ...defaultPreferences.layout, [setting]: value };
-        expect(preferencesInput.safeParse({ layout, language: 'fr' }).success).toBe(true);
+        expect(preferencesInput.safeParse({ layout, language: 'fr', density: 'compact' }).success).toBe(true);
       }
     }
     const bad = preferencesInput.safeParse({
       layout: { ...defaultPreferences.layout, sidebarSize: 'xl' },
       language: 'en',
+      density: 'comfortable',
     });
     expect(bad.success).toBe(false);
     expect(bad.error?.issues[0]?.message).toBe('sidebarSize must be one of: lg, md, sm, sm-hover.');

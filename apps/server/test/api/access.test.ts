@@ -15,6 +15,7 @@ import { ADMIN, createTestContext, type TestContext } from '../context';
 const expectedAccess: Record<string, Access> = {
   'GET /api/healthz': 'public',
   'GET /api/readyz': 'public',
+  'GET /api/search': 'authenticated',
   'GET /api/openapi.json': 'public',
   'GET /api/docs': 'public',
   'GET /api/docs/json': 'public',
