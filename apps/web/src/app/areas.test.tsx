@@ -15,7 +15,7 @@ import { breadcrumbsOf, type RouteHandle } from '../lib/route-handle';
 import { type AreaRegistration, viewPermissionOf } from '../resources/area';
 import { areas } from './areas';
 import { shellRoutes } from './routes';
-import { navSections, palettePages } from './shell/navigation';
+import { navSections, paletteActions, palettePages } from './shell/navigation';
 import { theme } from './theme';
 
 // The shell's layout route as app/router.tsx declares it (its handle starts every trail).
@@ -108,6 +108,24 @@ describe('the area registrations (app/areas.ts)', () => {
     expect(onlyCrm).toContain('/profile');
     expect(onlyCrm).not.toContain('/apps/tasks');
     expect(onlyCrm).not.toContain('/admin/users');
+  });
+
+  it("offer a page's action in the palette: a resource's opens its new form, for who may manage the area", () => {
+    const all = paletteActions(() => true);
+    expect(all.find((action) => action.label === 'shell:palette.actions.newInvoice')).toEqual({
+      label: 'shell:palette.actions.newInvoice',
+      to: '/apps/invoices/new',
+      group: 'shell:nav.invoices',
+      creates: true,
+    });
+    expect(all.find((action) => action.label === 'shell:palette.actions.importCodes')?.to).toBe(
+      '/library/import',
+    );
+    // Viewing invoices is not enough to add one; managing them is.
+    const viewer = paletteActions((permission) => permission === 'invoices.view');
+    expect(viewer.map((action) => action.to)).not.toContain('/apps/invoices/new');
+    const manager = paletteActions((permission) => permission.startsWith('invoices.'));
+    expect(manager.map((action) => action.to)).toEqual(['/apps/invoices/new']);
   });
 
   it('give every page the same breadcrumbs: Dashboard › Area › Page › Record › Edit', () => {
