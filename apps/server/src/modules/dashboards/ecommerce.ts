@@ -74,6 +74,45 @@ function topSales(window: { from: Date | null; to: Date }, key: 'product_id' | '
               limit 10`;
 }
 
+/**
+ * A table of the period's best sellers by revenue, from topSales: each row a record of `from`
+ * (its `name` column under the key `name`, and one more column `detail`) opening at `path`/<id>.
+ */
+async function topSalesTable(
+  db: Parameters<typeof rowsOf>[0],
+  window: { from: Date | null; to: Date },
+  table: { by: 'product_id' | 'seller_id'; from: SQL; name: string; detail: string; path: string },
+) {
+  const detail = sql.identifier(table.detail);
+  const rows = await rowsOf<{ id: string; name: string; detail: string; quantity: number; revenue: number }>(
+    db,
+    sql`select t.id, r.name, r.${detail} as detail, t.quantity, t.revenue
+          from (${topSales(window, table.by)}) t
+          join ${table.from} r on r.id = t.id
+         order by t.revenue desc, r.name`,
+  );
+  return {
+    kind: 'table' as const,
+    columns: [
+      { key: table.name, type: 'text' as const },
+      { key: table.detail, type: 'text' as const },
+      { key: 'quantity', type: 'count' as const },
+      { key: 'revenue', type: 'money' as const },
+    ],
+    rows: rows.map((row) => ({
+      key: row.id,
+      cells: {
+        [table.name]: row.name,
+        [table.detail]: row.detail,
+        quantity: row.quantity,
+        revenue: row.revenue,
+      },
+      href: `${table.path}/${row.id}`,
+    })),
+    href: table.path,
+  };
+}
+
 /** A counter of the period's sales (one read for the three of them), against the previous period. */
 function salesKpi(
   figure: 'revenue' | 'orders' | 'average',
@@ -156,71 +195,29 @@ export const ecommerceDashboard: DashboardDefinition<'ecommerce'> = {
     // When customers order: every order placed, whatever became of it since.
     compute: ({ db, window }) => hourlyHeatmap(db, window, { table: 'order_totals_hourly', value: 'orders' }),
   },
+  // The best sellers of the period, by revenue: products (with their category) and sellers (with
+  // their company), each a row that opens its record.
   topProducts: {
     needs: ['ecommerce.view'],
-    async compute({ db, window }) {
-      const rows = await rowsOf<{
-        id: string;
-        name: string;
-        category: string;
-        quantity: number;
-        revenue: number;
-      }>(
-        db,
-        sql`select t.id, p.name, p.category, t.quantity, t.revenue
-              from (${topSales(window, 'product_id')}) t
-              join products p on p.id = t.id
-             order by t.revenue desc, p.name`,
-      );
-      return {
-        kind: 'table',
-        columns: [
-          { key: 'product', type: 'text' },
-          { key: 'category', type: 'text' },
-          { key: 'quantity', type: 'count' },
-          { key: 'revenue', type: 'money' },
-        ],
-        rows: rows.map((row) => ({
-          key: row.id,
-          cells: { product: row.name, category: row.category, quantity: row.quantity, revenue: row.revenue },
-          href: `/apps/ecommerce/products/${row.id}`,
-        })),
-        href: '/apps/ecommerce/products',
-      };
-    },
+    compute: ({ db, window }) =>
+      topSalesTable(db, window, {
+        by: 'product_id',
+        from: sql`products`,
+        name: 'product',
+        detail: 'category',
+        path: '/apps/ecommerce/products',
+      }),
   },
   topSellers: {
     needs: ['ecommerce.view'],
-    async compute({ db, window }) {
-      const rows = await rowsOf<{
-        id: string;
-        name: string;
-        company: string;
-        quantity: number;
-        revenue: number;
-      }>(
-        db,
-        sql`select t.id, s.name, s.company, t.quantity, t.revenue
-              from (${topSales(window, 'seller_id')}) t
-              join sellers s on s.id = t.id
-             order by t.revenue desc, s.name`,
-      );
-      return {
-        kind: 'table',
-        columns: [
-          { key: 'seller', type: 'text' },
-          { key: 'company', type: 'text' },
-          { key: 'quantity', type: 'count' },
-          { key: 'revenue', type: 'money' },
-        ],
-        rows: rows.map((row) => ({
-          key: row.id,
-          cells: { seller: row.name, company: row.company, quantity: row.quantity, revenue: row.revenue },
-          href: `/apps/ecommerce/sellers/${row.id}`,
-        })),
-        href: '/apps/ecommerce/sellers',
-      };
-    },
+    compute: ({ db, window }) =>
+      topSalesTable(db, window, {
+        by: 'seller_id',
+        from: sql`sellers`,
+        name: 'seller',
+        detail: 'company',
+        path: '/apps/ecommerce/sellers',
+      }),
   },
   recentOrders: {
     needs: ['ecommerce.view'],
