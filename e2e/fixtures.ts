@@ -128,8 +128,10 @@ export async function deleteFromDetailPage(
 }
 
 /** No serious or critical axe violation on the page as it is. */
-export async function expectAccessible(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).analyze();
+export async function expectAccessible(page: Page, where: string, options: { include?: string } = {}) {
+  const builder = new AxeBuilder({ page });
+  if (options.include) builder.include(options.include);
+  const results = await builder.analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
     serious.map((v) => `${where}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(' ')})`),
