@@ -16,6 +16,7 @@ export const areas = [
   'crm',
   'tickets',
   'ecommerce',
+  'calendar',
 ] as const;
 export type Area = (typeof areas)[number];
 
