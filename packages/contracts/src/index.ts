@@ -4,6 +4,7 @@ export * from './api-keys';
 export * from './audit';
 export * from './auth';
 export * from './bulk';
+export * from './calendar';
 export * from './countries';
 export * from './crm';
 export * from './dashboards';

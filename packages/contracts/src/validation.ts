@@ -40,6 +40,10 @@ export const fieldErrorCodes = [
   'passwordDigitsOnly',
   'passwordOrMail',
   'timeZone',
+  'afterStart',
+  'notBeforeStart',
+  'tooManyYears',
+  'spanTooLong',
 ] as const;
 export type FieldErrorCode = (typeof fieldErrorCodes)[number];
 
@@ -108,6 +112,10 @@ export const fieldErrorTexts: Record<ValidationLanguage, Texts> = {
     passwordDigitsOnly: () => 'The password must not be made of digits only',
     passwordOrMail: () => 'Give an initial password, or choose to send a set-password mail (not both)',
     timeZone: () => 'Not a known time zone (for example Europe/Paris)',
+    afterStart: () => 'Must be after the start',
+    notBeforeStart: () => 'May not be before the start',
+    tooManyYears: (p) => `At most ${number(p.max, 'en')} years after the start`,
+    spanTooLong: (p) => `The range may span at most ${number(p.max, 'en')} days`,
   },
   fr: {
     required: () => 'Obligatoire',
@@ -138,6 +146,10 @@ export const fieldErrorTexts: Record<ValidationLanguage, Texts> = {
     passwordOrMail: () =>
       "Donnez un mot de passe initial, ou choisissez d'envoyer un e-mail de création de mot de passe (pas les deux)",
     timeZone: () => 'Fuseau horaire inconnu (par exemple Europe/Paris)',
+    afterStart: () => 'Doit être après le début',
+    notBeforeStart: () => 'Ne peut pas être avant le début',
+    tooManyYears: (p) => `${number(p.max, 'fr')} ans au plus après le début`,
+    spanTooLong: (p) => `La période couvre ${number(p.max, 'fr')} jours au plus`,
   },
 };
 
