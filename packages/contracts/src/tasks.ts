@@ -87,6 +87,12 @@ export const taskInput = z.object({
   projectId: z._default(z.nullable(z.uuid('The project must be a project id.')), null),
   tags: z._default(taskTags, []),
   subtasks: z._default(taskSubtasks, []),
+  /**
+   * Its column on its board; left out (or null) on create: the top of the first column with its
+   * status, else of the first column. A new column puts the card at its top (and gives it the
+   * column's status, if it has one).
+   */
+  columnId: z.optional(z.nullable(z.uuid('The column must be a column id.'))),
 });
 export type TaskInput = z.input<typeof taskInput>;
 /** A task back as its input: where the server's PATCH and the web edit form start from. */
@@ -100,6 +106,7 @@ export const taskInputOf = (task: TaskRecord): TaskInput => ({
   projectId: task.project?.id ?? null,
   tags: task.tags,
   subtasks: task.subtasks.map((s) => ({ title: s.title, done: s.done })),
+  columnId: task.columnId,
 });
 
 export const taskDueFilters = ['overdue', 'today', 'week', 'none'] as const;
@@ -308,5 +315,7 @@ export const taskMessages = {
   columnNotEmpty: 'Move or delete its cards first.',
   lastColumn: 'A board keeps at least one column.',
   otherBoard: 'A card moves only within its board.',
+  unknownColumn: 'The column does not exist.',
+  afterItself: 'A card cannot come after itself.',
   cursorInvalid: 'The cursor is not valid.',
 } as const;
