@@ -161,15 +161,15 @@ export async function toTaskCards(db: Database, users: UsersService, rows: TaskR
 
 /** The board of a project (null: the default board), made with the default columns the first time. */
 export async function ensureBoard(db: Database, projectId: string | null): Promise<string> {
-  const find = async () => {
-    const [board] = await db
+  const find = async (executor: Database) => {
+    const [board] = await executor
       .select({ id: taskBoards.id })
       .from(taskBoards)
       .where(projectId ? eq(taskBoards.projectId, projectId) : isNull(taskBoards.projectId))
       .limit(1);
     return board?.id;
   };
-  const found = await find();
+  const found = await find(db);
   if (found) return found;
   // Two first opens at once: the second's insert waits for the first's commit, then does nothing,
   // and reads the board the first made (with its columns, written in the same transaction).
@@ -181,7 +181,7 @@ export async function ensureBoard(db: Database, projectId: string | null): Promi
       .onConflictDoNothing()
       .returning({ id: taskBoards.id });
     if (!board) {
-      const made = await find();
+      const made = await find(executor);
       if (!made) throw new Error('task board neither made nor found');
       return made;
     }
