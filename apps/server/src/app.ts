@@ -38,7 +38,7 @@ import { createLibraryTransfer } from './modules/library/transfer';
 import { projectResource } from './modules/projects/projects.resource';
 import { searchRoutes } from './modules/search/routes';
 import { createSearchService } from './modules/search/service';
-import { taskResource } from './modules/tasks/tasks.resource';
+import { tasksRoutes } from './modules/tasks/routes';
 import { teamResource } from './modules/team/team.resource';
 import { ticketsRoutes } from './modules/tickets/routes';
 import { todoProjectResource, todoResource } from './modules/todos/todos.resource';
@@ -160,7 +160,7 @@ export async function buildApp(deps: AppDeps) {
   encapsulated((scope) => usersRoutes(scope, users));
   encapsulated((scope) => auditRoutes(scope, audit));
   encapsulated((scope) => libraryRoutes(scope, library, createLibraryTransfer({ db, audit })));
-  encapsulated((scope) => registerResource(scope, { db, audit }, taskResource(users)));
+  encapsulated((scope) => tasksRoutes(scope, { db, audit, users }));
   encapsulated((scope) => crmRoutes(scope, { db, audit, users }));
   encapsulated((scope) => ticketsRoutes(scope, { db, audit, users }));
   encapsulated((scope) => registerResource(scope, { db, audit }, invoiceResource()));

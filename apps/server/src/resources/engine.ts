@@ -89,6 +89,11 @@ export type ResourceDefinition<
    * `actor` is who writes (e.g. a new record's owner).
    */
   toColumns: (input: z.output<I>, current: Row<T> | undefined, actor: Actor) => Partial<Insert<T>>;
+  /**
+   * Columns a write computes from the database, in its transaction, after `validate` (a card's place
+   * on its board): merged over `toColumns`; `current` is the row as it was on update.
+   */
+  columnsIn?: (db: Database, input: z.output<I>, current?: Row<T>) => Promise<Partial<Insert<T>>>;
   /** A record back as input: where a PATCH starts from, before the fields it sends. */
   toInput: (record: R) => z.input<I>;
   /**
@@ -277,11 +282,13 @@ export function registerResource<
       db.transaction(async (tx) => {
         const executor = tx as Database;
         await def.validate?.(executor, input);
+        const computed = await def.columnsIn?.(executor, input);
         const [row] = (await executor
           .insert(table)
           // A new record is version 1, whatever version the body names.
           .values({
             ...def.toColumns(input, undefined, actor),
+            ...computed,
             version: 1,
             createdBy: actor.id,
             updatedBy: actor.id,
@@ -323,11 +330,11 @@ export function registerResource<
     const unchanged = def.input.safeParse(stored);
     if (unchanged.success && sameInput(unchanged.data, merged)) return before;
     await def.validate?.(executor, merged, id);
-    const values = changedValues(
-      table,
-      current,
-      def.toColumns(merged, current, actor) as Record<string, unknown>,
-    );
+    const columns = {
+      ...def.toColumns(merged, current, actor),
+      ...(await def.columnsIn?.(executor, merged, current)),
+    };
+    const values = changedValues(table, current, columns as Record<string, unknown>);
     const [row] = (await executor
       .update(table)
       .set({ ...values, version: nextVersion(table.version), updatedBy: actor.id } as never)
@@ -661,6 +668,8 @@ export function registerResource<
       },
     );
   }
+  // The same audited writes, for a module's own routes over the resource (other shapes of its records).
+  return { create, update, remove: removeOne };
 }
 
 /** Field errors keyed by path ("amount", "lines.0.price"), the first message of each. */

@@ -123,12 +123,6 @@ export async function seedDatabase(db: Database, config: Config): Promise<SeedRe
     });
     const createdUsers = await tx.insert(users).values(demoUsers).returning({ id: users.id });
     await seedLibrary(tx as Database, random, admin.id);
-    await seedTasks(
-      tx as Database,
-      random,
-      createdUsers.map((u) => u.id),
-      admin.id,
-    );
     await seedCrm(
       tx as Database,
       createdUsers.map((u) => u.id),
@@ -142,6 +136,8 @@ export async function seedDatabase(db: Database, config: Config): Promise<SeedRe
     const userIds = createdUsers.map((u) => u.id);
     await seedInvoices(tx as Database, admin.id);
     await seedProjects(tx as Database, userIds, admin.id);
+    // After the projects: some tasks are on their boards.
+    await seedTasks(tx as Database, random, userIds, admin.id);
     await seedTeam(
       tx as Database,
       demoUsers.map((u, i) => ({

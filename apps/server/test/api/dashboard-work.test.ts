@@ -9,6 +9,7 @@ import {
   jobCompanies,
   jobs,
   projects,
+  taskBoardColumns,
   tasks,
   teamMembers,
   tickets,
@@ -128,19 +129,23 @@ describe('with data', () => {
       dueDate,
       updatedAt,
     });
+    // On the default board's first column, each with a rank key of its own.
+    const [column] = await db.select({ id: taskBoardColumns.id }).from(taskBoardColumns).limit(1);
     const createdTasks = await db
       .insert(tasks)
-      .values([
-        { ...task('A', 'New', '2026-11-22'), assigneeIds: [carl, bea] },
-        task('B', 'Pending', '2026-11-23'),
-        task('C', 'Inprogress', '2026-11-16'),
-        task('D', 'Completed', '2026-11-20', new Date('2026-11-20T12:00:00Z')),
-        task('D2', 'Completed', '2026-10-01', new Date('2026-10-10T12:00:00Z')),
-        task('E', 'New', '2026-11-10'),
-        task('F', 'New', '2026-11-29'),
-        task('G', 'New', null),
-        task('H', 'New', '2026-12-01'),
-      ])
+      .values(
+        [
+          { ...task('A', 'New', '2026-11-22'), assigneeIds: [carl, bea] },
+          task('B', 'Pending', '2026-11-23'),
+          task('C', 'Inprogress', '2026-11-16'),
+          task('D', 'Completed', '2026-11-20', new Date('2026-11-20T12:00:00Z')),
+          task('D2', 'Completed', '2026-10-01', new Date('2026-10-10T12:00:00Z')),
+          task('E', 'New', '2026-11-10'),
+          task('F', 'New', '2026-11-29'),
+          task('G', 'New', null),
+          task('H', 'New', '2026-12-01'),
+        ].map((row, i) => ({ ...row, columnId: column?.id ?? '', rank: `d${String(i).padStart(4, '0')}` })),
+      )
       .returning({ id: tasks.id, task: tasks.task });
     for (const row of createdTasks) ids[row.task] = row.id;
 

@@ -10,7 +10,8 @@ beforeAll(async () => {
   ctx = await createTestContext();
   admin = await ctx.login(ADMIN.email, ADMIN.password);
   await ctx.database.db.execute(
-    sql`insert into tasks (task, status) select 'Counted task ' || n, case when n <= 40 then 'Completed' else 'New' end from generate_series(1, ${COUNT_CAP + 60}) as n`,
+    // In the default board's first column, each with a rank key of its own ('d' and four digits).
+    sql`insert into tasks (task, status, column_id, rank) select 'Counted task ' || n, case when n <= 40 then 'Completed' else 'New' end, (select id from task_board_columns order by rank limit 1), 'd' || lpad(to_hex(n), 4, '0') from generate_series(1, ${COUNT_CAP + 60}) as n`,
   );
 });
 afterAll(() => ctx.close());

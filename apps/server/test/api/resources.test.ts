@@ -150,7 +150,7 @@ describe('the resource engine (tasks)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     const lines = res.body.trim().split('\r\n');
-    expect(lines[0]).toBe('id,task,status,priority,dueDate,assignees');
+    expect(lines[0]).toBe('id,task,status,priority,dueDate,assignees,cardId,project,tags');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(',"Export me, ""quoted""",Pending,Medium,,Test User; Test User');
   });

@@ -12,6 +12,7 @@ import { arrayContains, eq, or, sql } from 'drizzle-orm';
 import { priorityRankOf, rankOf } from '../../db/rank';
 import { projects } from '../../db/schema';
 import type { ResourceDefinition } from '../../resources/engine';
+import { releaseProjectTasks } from '../tasks/service';
 import { type UsersService, userNameOf } from '../users/service';
 
 /**
@@ -100,6 +101,8 @@ export function projectResource(
         message: projectMessages.unknownMembers,
       });
     },
+    // Its board goes with it: its tasks first go to the default board.
+    beforeDelete: releaseProjectTasks,
     csv: {
       id: (p) => p._id,
       projectName: (p) => p.projectName,

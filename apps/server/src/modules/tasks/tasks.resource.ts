@@ -8,13 +8,16 @@ import {
   taskRecord,
   taskStatuses,
 } from '@ledgerdesk/contracts';
-import { arrayContains, eq } from 'drizzle-orm';
 import { priorityRankOf, rankOf } from '../../db/rank';
 import { tasks } from '../../db/schema';
 import type { ResourceDefinition } from '../../resources/engine';
 import type { UsersService } from '../users/service';
+import { assertProjectExists, placementOf, taskConditions, taskSearch, toTaskRecords } from './board';
 
-/** Tasks (SPEC §3): the list of the task area; the kanban board will show the same records. */
+/**
+ * Tasks (SPEC §3): the list of the task area. The kanban board shows the same records as cards: a
+ * task written here takes its place on its project's board (see placementOf).
+ */
 export function taskResource(
   users: UsersService,
 ): ResourceDefinition<typeof tasks, TaskRecord, typeof taskInput, typeof taskFilters> {
@@ -27,12 +30,8 @@ export function taskResource(
     record: taskRecord,
     input: taskInput,
     filters: taskFilters,
-    where: (f) => [
-      f.status ? eq(tasks.status, f.status) : undefined,
-      f.priority ? eq(tasks.priority, f.priority) : undefined,
-      f.assignee ? arrayContains(tasks.assigneeIds, [f.assignee]) : undefined,
-    ],
-    search: [tasks.task, tasks.description],
+    where: taskConditions,
+    search: taskSearch,
     sortable: {
       task: tasks.task,
       status: rankOf(tasks.status, taskStatuses),
@@ -41,33 +40,20 @@ export function taskResource(
       createdAt: tasks.createdAt,
     },
     defaultOrdering: '-createdAt',
-    async toRecords(db, rows) {
-      const names = await users.namesOf(
-        db,
-        rows.flatMap((t) => t.assigneeIds),
-      );
-      return rows.map((t) => ({
-        _id: t.id,
-        task: t.task,
-        description: t.description,
-        status: t.status as TaskRecord['status'],
-        priority: t.priority as TaskRecord['priority'],
-        dueDate: t.dueDate,
-        assignees: t.assigneeIds
-          .filter((id) => names.has(id))
-          .map((id) => ({ id, name: names.get(id) ?? '' })),
-        createdAt: t.createdAt.toISOString(),
-        updatedAt: t.updatedAt.toISOString(),
-        version: t.version,
-      }));
-    },
-    toColumns: (input) => ({ ...input, assigneeIds: [...new Set(input.assigneeIds)] }),
+    toRecords: (db, rows) => toTaskRecords(db, users, rows),
+    // The column is placementOf's to choose (columnsIn).
+    toColumns: ({ version: _version, columnId: _columnId, ...input }) => ({
+      ...input,
+      assigneeIds: [...new Set(input.assigneeIds)],
+    }),
+    columnsIn: (db, input, current) => placementOf(db, input, current),
     toInput: taskInputOf,
     async validate(db, input) {
       await users.assertUsersExist(db, input.assigneeIds, {
         field: 'assigneeIds',
         message: taskMessages.unknownAssignees,
       });
+      if (input.projectId) await assertProjectExists(db, input.projectId);
     },
     csv: {
       id: (t) => t._id,
@@ -76,6 +62,9 @@ export function taskResource(
       priority: (t) => t.priority,
       dueDate: (t) => t.dueDate ?? '',
       assignees: (t) => t.assignees.map((a) => a.name).join('; '),
+      cardId: (t) => t.cardId,
+      project: (t) => t.project?.name ?? '',
+      tags: (t) => t.tags.join('; '),
     },
   };
 }
