@@ -46,7 +46,7 @@ describe('Board', () => {
   it('moves a card within its column by keyboard, with afterId and beforeId of its new neighbours', async () => {
     const onMove = vi.fn();
     const { user } = await renderInApp(<TestBoard onMove={onMove} />);
-    const handle = screen.getByRole('button', { name: 'Move Card a' });
+    const handle = screen.getByRole('button', { name: 'Drag Card a' });
     expect(handle.getAttribute('aria-roledescription')).toBe('draggable card');
     handle.focus();
     await user.keyboard(' ');
@@ -56,7 +56,7 @@ describe('Board', () => {
     await user.keyboard('{ArrowDown}');
     expect(titlesIn('To do')).toEqual(['Card b', 'Card c', 'Card a']);
     // The handle keeps the focus as the card moves.
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move Card a' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Drag Card a' }));
     await user.keyboard(' ');
     expect(onMove).toHaveBeenCalledTimes(1);
     expect(onMove).toHaveBeenCalledWith({
@@ -75,7 +75,7 @@ describe('Board', () => {
   it('moves a card across columns by keyboard, into an empty one too', async () => {
     const onMove = vi.fn();
     const { user } = await renderInApp(<TestBoard onMove={onMove} />);
-    screen.getByRole('button', { name: 'Move Card b' }).focus();
+    screen.getByRole('button', { name: 'Drag Card b' }).focus();
     await user.keyboard('{Enter}{ArrowRight}');
     expect(liveRegion()?.textContent).toBe('Card b is in column Doing, position 2 of 3.');
     expect(titlesIn('Doing')).toEqual(['Card d', 'Card b', 'Card e']);
@@ -89,7 +89,7 @@ describe('Board', () => {
       beforeId: 'e',
     });
 
-    screen.getByRole('button', { name: 'Move Card e' }).focus();
+    screen.getByRole('button', { name: 'Drag Card e' }).focus();
     await user.keyboard(' {ArrowRight}');
     expect(within(column('Done')).queryByText('Nothing done')).toBeNull();
     await user.keyboard(' ');
@@ -108,7 +108,7 @@ describe('Board', () => {
   it('puts the card back on escape, and calls nothing for a drop where it was', async () => {
     const onMove = vi.fn();
     const { user } = await renderInApp(<TestBoard onMove={onMove} />);
-    screen.getByRole('button', { name: 'Move Card c' }).focus();
+    screen.getByRole('button', { name: 'Drag Card c' }).focus();
     await user.keyboard(' {ArrowLeft}{ArrowRight}{ArrowUp}');
     expect(titlesIn('Doing')).toEqual(['Card d', 'Card c', 'Card e']);
     await user.keyboard('{Escape}');
