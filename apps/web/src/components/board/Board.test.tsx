@@ -1,8 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { useCallback, useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderInApp } from '../../test/render';
-import { Board, type BoardColumn, type BoardMove } from './index';
+import { Board, type BoardColumn, type BoardProps } from './index';
 
 type Card = { id: string; title: string };
 const card = (id: string): Card => ({ id, title: `Card ${id}` });
@@ -12,9 +12,13 @@ const startColumns = (): BoardColumn<Card>[] => [
   { id: 'done', label: 'Done', cards: [], empty: 'Nothing done' },
 ];
 
-/** A board as an owner keeps it: its own columns, and a move recorded by `onMove`. */
-function TestBoard({ onMove, readOnly = false }: { onMove?: (move: BoardMove) => void; readOnly?: boolean }) {
-  const [columns] = useState(startColumns);
+/** A board as an owner keeps it: its own columns (memoized), a stable renderCard, and `onMove` to record moves. */
+function TestBoard({
+  columns: given,
+  readOnly = false,
+  ...props
+}: Partial<BoardProps<Card>> & { readOnly?: boolean }) {
+  const [columns] = useState(() => given ?? startColumns());
   const renderCard = useCallback((item: Card) => <span>{item.title}</span>, []);
   return (
     <Board
@@ -23,7 +27,8 @@ function TestBoard({ onMove, readOnly = false }: { onMove?: (move: BoardMove) =>
       cardKey={(item) => item.id}
       cardLabel={(item) => item.title}
       renderCard={renderCard}
-      onMove={readOnly ? undefined : onMove}
+      {...props}
+      onMove={readOnly ? undefined : props.onMove}
     />
   );
 }
@@ -124,5 +129,79 @@ describe('Board', () => {
     expect(screen.queryAllByRole('button')).toEqual([]);
     expect(titlesIn('To do')).toEqual(['Card a', 'Card b', 'Card c']);
     expect(within(column('Done')).getByText('Nothing done')).toBeTruthy();
+  });
+
+  it('skips the columns canDrop refuses; a board not reorderable keeps a column in its given order', async () => {
+    const onMove = vi.fn();
+    const canDrop = (_card: Card, toColumnId: string) => toColumnId !== 'doing';
+    const { user } = await renderInApp(<TestBoard onMove={onMove} canDrop={canDrop} reorderable={false} />);
+    screen.getByRole('button', { name: 'Drag Card a' }).focus();
+    await user.keyboard(' {ArrowDown}');
+    expect(titlesIn('To do')).toEqual(['Card a', 'Card b', 'Card c']);
+    expect(liveRegion()?.textContent).toBe('Card a is in column To do, position 1 of 3.');
+    await user.keyboard('{ArrowRight}');
+    expect(titlesIn('Doing')).toEqual(['Card d', 'Card e']);
+    expect(titlesIn('Done')).toEqual(['Card a']);
+    // Back in its own column it takes its place again, wherever it was carried.
+    await user.keyboard('{ArrowLeft}');
+    expect(titlesIn('To do')).toEqual(['Card a', 'Card b', 'Card c']);
+    await user.keyboard('{ArrowRight} ');
+    expect(onMove).toHaveBeenCalledExactlyOnceWith({
+      cardId: 'a',
+      fromColumnId: 'todo',
+      toColumnId: 'done',
+      index: 0,
+      afterId: null,
+      beforeId: null,
+    });
+  });
+
+  it("undoes the move it shows when onMove's promise rejects", async () => {
+    let reject: (reason: Error) => void = () => undefined;
+    const onMove = vi.fn(
+      () =>
+        new Promise((_resolve, fail) => {
+          reject = fail;
+        }),
+    );
+    const { user } = await renderInApp(<TestBoard onMove={onMove} />);
+    screen.getByRole('button', { name: 'Drag Card d' }).focus();
+    await user.keyboard(' {ArrowLeft} ');
+    expect(titlesIn('To do')).toEqual(['Card d', 'Card a', 'Card b', 'Card c']);
+    await act(async () => reject(new Error('conflict')));
+    expect(titlesIn('To do')).toEqual(['Card a', 'Card b', 'Card c']);
+    expect(titlesIn('Doing')).toEqual(['Card d', 'Card e']);
+  });
+
+  it('renders only the cards in sight of a long column, and carries a card into it by keyboard', async () => {
+    const long = Array.from({ length: 2000 }, (_, n) => card(String(n + 1)));
+    const onMove = vi.fn();
+    const { user } = await renderInApp(
+      <TestBoard
+        onMove={onMove}
+        columns={[
+          { id: 'many', label: 'Many', cards: long },
+          { id: 'few', label: 'Few', cards: [card('x')] },
+        ]}
+      />,
+    );
+    const items = within(column('Many')).getAllByRole('listitem');
+    expect(items.length).toBeGreaterThan(3);
+    // A window of the column, not its 2,000 cards (jsdom measures every card 0 px high, so the window is wide).
+    expect(items.length).toBeLessThan(200);
+    expect(items[0]?.getAttribute('aria-setsize')).toBe('2000');
+    screen.getByRole('button', { name: 'Drag Card x' }).focus();
+    await user.keyboard(' {ArrowLeft}');
+    expect(liveRegion()?.textContent).toBe('Card x is in column Many, position 1 of 2001.');
+    await user.keyboard('{ArrowDown}{ArrowDown} ');
+    expect(onMove).toHaveBeenCalledWith({
+      cardId: 'x',
+      fromColumnId: 'few',
+      toColumnId: 'many',
+      index: 2,
+      afterId: '2',
+      beforeId: '3',
+    });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Drag Card x' }));
   });
 });
