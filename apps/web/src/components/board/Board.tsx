@@ -26,6 +26,7 @@ import {
   type PointerEvent as ReactPointerEvent,
   type RefObject,
   useCallback,
+  useEffect,
   useId,
   useLayoutEffect,
   useMemo,
@@ -251,6 +252,7 @@ export function Board<C>({
     }
     if (event.key === 'Tab') {
       end(drag, false);
+      pendingFocus.current = null; // the focus goes on to where Tab takes it
       return;
     }
     const vertical = event.key === 'ArrowUp' ? -1 : event.key === 'ArrowDown' ? 1 : 0;
@@ -290,6 +292,22 @@ export function Board<C>({
     (cardId: string, event: KeyboardEvent) => keyHandler.current(cardId, event),
     [],
   );
+  // A click anywhere while a card is carried by keyboard puts it back (the keys went elsewhere).
+  const cancelKeyboardDrag = useRef(() => {});
+  useLayoutEffect(() => {
+    cancelKeyboardDrag.current = () => {
+      if (drag?.mode !== 'keyboard') return;
+      end(drag, false);
+      pendingFocus.current = null;
+    };
+  });
+  const carriedByKeyboard = drag?.mode === 'keyboard';
+  useEffect(() => {
+    if (!carriedByKeyboard) return;
+    const cancel = () => cancelKeyboardDrag.current();
+    document.addEventListener('pointerdown', cancel, true);
+    return () => document.removeEventListener('pointerdown', cancel, true);
+  }, [carriedByKeyboard]);
 
   const sensors = useSensors(
     // A few pixels of travel before a drag starts, so a click on a card's link stays a click.
@@ -422,7 +440,7 @@ interface ColumnViewProps<C> {
 }
 
 /** A column: a region with its heading, and its cards in a list that scrolls and renders what is in sight. */
-function ColumnView<C>({
+const ColumnView = memo(function ColumnView<C>({
   column,
   cardIds,
   cards,
@@ -524,7 +542,7 @@ function ColumnView<C>({
       {column.footer ? <div className={classes.footer}>{column.footer}</div> : null}
     </section>
   );
-}
+}) as <C>(props: ColumnViewProps<C>) => ReactNode;
 
 interface CardSlotProps<C> {
   cardId: string;
