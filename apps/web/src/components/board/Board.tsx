@@ -474,6 +474,9 @@ const ColumnView = memo(function ColumnView<C>({
     estimateSize: () => estimateCardHeight,
     getItemKey: (index) => cardIds[index] ?? index,
     gap: CARD_GAP,
+    // A card scrolled into view keeps its carried outline in sight.
+    scrollPaddingStart: CARD_GAP,
+    scrollPaddingEnd: CARD_GAP,
     overscan: 6,
     rangeExtractor,
   });
