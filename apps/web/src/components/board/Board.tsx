@@ -206,7 +206,8 @@ export function Board<C>({
     setDrag(null);
     if (current.mode === 'keyboard') pendingFocus.current = current.cardId;
     const moved = current.to.columnId !== current.from.columnId || current.to.index !== current.from.index;
-    if (!dropped || !moved || !onMove) {
+    // The card may have left the columns meanwhile (deleted, filtered out by a refetch).
+    if (!dropped || !moved || !onMove || !cards.has(current.cardId)) {
       const text = describe(current.cardId, current.from, base);
       announce(dropped ? t('board.dropped', { text }) : t('board.cancelled', { text }));
       return;
@@ -349,7 +350,13 @@ export function Board<C>({
     if (to.columnId !== drag.to.columnId) announce(describe(drag.cardId, to, placed(base, drag.cardId, to)));
   };
   const onDragEnd = ({ over }: DragEndEvent) => {
-    if (drag?.mode === 'pointer') end(drag, over !== null);
+    if (drag?.mode !== 'pointer') return;
+    // Dropped over nothing, or over a column that refuses the card: it goes back.
+    const overId = over === null ? '' : String(over.id);
+    const overColumn = overId.startsWith(CARD)
+      ? positionOf(order, overId.slice(CARD.length))?.columnId
+      : overId.slice(COLUMN.length);
+    end(drag, overColumn !== undefined && overColumn in order && allowed(drag.cardId, overColumn, drag.from));
   };
   const onDragCancel = () => {
     if (drag?.mode === 'pointer') end(drag, false);
