@@ -214,4 +214,14 @@ describe('Board', () => {
     });
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Drag Card x' }));
   });
+
+  it('asks for more cards once a column with more is shown near its end', async () => {
+    const onLoadMore = vi.fn();
+    const cards = Array.from({ length: 8 }, (_, n) => card(String(n + 1)));
+    await renderInApp(
+      <TestBoard columns={[{ id: 'paged', label: 'Paged', cards, hasMore: true, onLoadMore }]} />,
+    );
+    expect(within(column('Paged')).getAllByRole('listitem')).toHaveLength(8);
+    expect(onLoadMore).toHaveBeenCalledOnce();
+  });
 });
