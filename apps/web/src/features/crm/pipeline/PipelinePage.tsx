@@ -6,7 +6,7 @@ import {
   fromScaled,
   toScaled,
 } from '@ledgerdesk/contracts';
-import { ActionIcon, Alert, Anchor, Badge, Box, Group, Menu, Skeleton, Text } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Box, Group, Menu, Skeleton, Text, VisuallyHidden } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
@@ -15,6 +15,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Board, type BoardColumn, type BoardMove } from '../../../components/board';
 import { PageHeader } from '../../../components/PageHeader';
 import { SearchInput } from '../../../components/SearchInput';
+import { StatusBadge } from '../../../components/StatusBadge';
 import { api, errorMessageOf } from '../../../lib/api';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/page-title';
@@ -122,13 +123,10 @@ export function PipelinePage() {
                   <Skeleton h={16} w={80} component="span" display="block" />
                 )}
               </Text>
-              <Badge
-                color={dealStageColors[stage]}
-                variant="light"
-                aria-label={t('pipeline.dealCount', { count: column?.count ?? 0 })}
-              >
-                {column?.count ?? 0}
-              </Badge>
+              <StatusBadge color={dealStageColors[stage]}>
+                <span aria-hidden="true">{column?.count ?? 0}</span>
+                <VisuallyHidden>{t('pipeline.dealCount', { count: column?.count ?? 0 })}</VisuallyHidden>
+              </StatusBadge>
             </Group>
           ),
           empty: column ? t('pipeline.empty') : <Skeleton h={96} radius="md" />,
@@ -267,9 +265,9 @@ function DealCard({ deal, mayManage, stageLabel, onMove }: DealCardProps) {
         <Text size="xs" c="dimmed" truncate>
           {deal.salesRep?.name ?? t('pipeline.noRep')}
         </Text>
-        <Badge size="xs" variant="light" color={dealStatusColors[deal.status]} tt="none">
+        <StatusBadge color={dealStatusColors[deal.status]}>
           {t(`crm/deals:values.status.${deal.status}`)}
-        </Badge>
+        </StatusBadge>
       </Group>
     </>
   );
