@@ -10,7 +10,14 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { signedInTab, startServer, stopServer } from './server.mjs';
 
 /** Lists and forms, by their address. */
-const pages = ['/apps/tickets', '/apps/invoices', '/admin/users', '/apps/tasks/new', '/apps/invoices/new'];
+const pages = [
+  '/apps/tickets',
+  '/apps/invoices',
+  '/admin/users',
+  '/apps/tasks/new',
+  '/apps/invoices/new',
+  '/apps/crm/pipeline',
+];
 
 /** A record of each kind: the list API to take its key from, its page, and the tabs to audit. */
 const records = [
