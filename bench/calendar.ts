@@ -124,11 +124,17 @@ async function run(engine: Engine): Promise<boolean> {
     const headers = { authorization: `Bearer ${login.json().accessToken}` };
     const url = `/api/events?start=${encodeURIComponent(new Date(MONTH_START).toISOString())}&end=${encodeURIComponent(new Date(MONTH_END).toISOString())}`;
     const times: number[] = [];
+    // This process's CPU time per call too: on a loaded machine (other work on the same cores) the
+    // wall time counts the waits for a core; the CPU time does not (PGlite runs in this process).
+    const cpu: number[] = [];
     let occurrences = 0;
     for (let i = 0; i <= RUNS; i++) {
       const t0 = performance.now();
+      const c0 = process.cpuUsage();
       const res = await app.inject({ method: 'GET', url, headers });
       const ms = performance.now() - t0;
+      const used = process.cpuUsage(c0);
+      if (i > 0) cpu.push((used.user + used.system) / 1000);
       if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
       if (i === 0) {
         occurrences = (res.json() as unknown[]).length;
@@ -139,7 +145,7 @@ async function run(engine: Engine): Promise<boolean> {
     const p95 = percentile(times, 95);
     const ok = p95 <= BUDGET_MS;
     say(
-      `GET /api/events for November 2026: 2,000 events of the user (100 series) among 22,000, ${occurrences} occurrences; p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms of ${RUNS} calls (budget p95 ≤ ${BUDGET_MS} ms) — ${ok ? 'within' : 'OVER'} budget; load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores`,
+      `GET /api/events for November 2026: 2,000 events of the user (100 series) among 22,000, ${occurrences} occurrences; p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms of ${RUNS} calls (budget p95 ≤ ${BUDGET_MS} ms) — ${ok ? 'within' : 'OVER'} budget; CPU of this process p50 ${percentile(cpu, 50).toFixed(1)} ms, p95 ${percentile(cpu, 95).toFixed(1)} ms; load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores`,
     );
     await app.close();
     return ok;

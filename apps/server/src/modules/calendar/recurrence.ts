@@ -40,18 +40,17 @@ export const zonedOf = (instant: Date, timeZone: string) =>
  * quarter hour, and asking Intl (as Temporal's ZonedDateTime does on each step) costs tens of
  * microseconds a time. The unit test checks it against Temporal over many instants and zones.
  */
-const offsets = new Map<string, number>();
-const formatters = new Map<string, Intl.DateTimeFormat>();
+/** Per zone: its offsets by quarter hour since the epoch, and its formatter. */
+const zones = new Map<string, { offsets: Map<number, number>; format: Intl.DateTimeFormat }>();
 
 /** The zone's UTC offset at an instant, in milliseconds (Paris in winter: 3,600,000). */
 export function offsetAt(timeZone: string, epoch: number): number {
   const quarter = Math.floor(epoch / QUARTER_MS);
-  const key = `${timeZone} ${quarter}`;
-  const known = offsets.get(key);
+  let zone = zones.get(timeZone);
+  const known = zone?.offsets.get(quarter);
   if (known !== undefined) return known;
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
+  if (!zone) {
+    const format = new Intl.DateTimeFormat('en-US', {
       timeZone,
       hourCycle: 'h23',
       year: 'numeric',
@@ -59,23 +58,24 @@ export function offsetAt(timeZone: string, epoch: number): number {
       day: 'numeric',
       hour: 'numeric',
       minute: 'numeric',
+      // Offsets of local mean time (before 1900 or so) have seconds.
+      second: 'numeric',
     });
-    formatters.set(timeZone, format);
+    zone = { offsets: new Map(), format };
+    zones.set(timeZone, zone);
   }
   const at = quarter * QUARTER_MS;
   const part: Record<string, number> = {};
-  for (const { type, value } of format.formatToParts(at)) part[type] = Number(value);
-  const wall = Date.UTC(
-    part.year ?? 1970,
-    (part.month ?? 1) - 1,
-    part.day ?? 1,
-    part.hour ?? 0,
-    part.minute ?? 0,
-  );
+  for (const { type, value } of zone.format.formatToParts(at)) part[type] = Number(value);
+  // Not Date.UTC: it reads the years 0 to 99 as 1900 to 1999.
+  const local = new Date(0);
+  local.setUTCFullYear(part.year ?? 1970, (part.month ?? 1) - 1, part.day ?? 1);
+  local.setUTCHours(part.hour ?? 0, part.minute ?? 0, part.second ?? 0, 0);
+  const wall = local.getTime();
   // A bound on memory: the cache is only ever a cache.
-  if (offsets.size > 200_000) offsets.clear();
+  if (zone.offsets.size > 100_000) zone.offsets.clear();
   const offset = wall - at;
-  offsets.set(key, offset);
+  zone.offsets.set(quarter, offset);
   return offset;
 }
 
