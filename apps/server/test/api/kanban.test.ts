@@ -424,6 +424,11 @@ describe('columns', () => {
     const renamed = await board(`project=${project}`);
     expect(renamed.columns[0]).toMatchObject({ id: made.id, title: 'Blocked', status: 'Pending' });
     ok(await call('PATCH', `/api/apps/tasks/columns/${made.id}`, { afterId: column(renamed, 'New').id }));
+    // Nothing to change: the column as it is.
+    expect(
+      ok<{ data: { title: string } }>(await call('PATCH', `/api/apps/tasks/columns/${made.id}`, {})).data
+        .title,
+    ).toBe('Blocked');
     expect((await board(`project=${project}`)).columns.at(-1)?.id).toBe(made.id);
 
     const card = await addCard({ kanId: made.id, title: 'Keeps it', projectId: project });

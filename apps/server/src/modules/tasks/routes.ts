@@ -254,6 +254,7 @@ export function tasksRoutes(
         db.transaction(async (tx) => {
           const executor = tx as Database;
           const { before, after } = await updateColumn(executor, request.params.id, request.body);
+          if (after === before) return columnRecordOf(after);
           await audit.record(executor, actor, {
             action: 'update',
             entity: 'taskColumn',
