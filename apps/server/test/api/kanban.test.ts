@@ -90,6 +90,15 @@ describe('SPEC card paths', () => {
     // The same new title again: the column made the first time.
     expect((await addCard({ kanId: 'blocked', title: 'Wait for crane' })).kanId).toBe(blocked.kanId);
     expect((await board()).columns).toHaveLength(7);
+    // The id of another board's column: refused, not taken for a title.
+    const project = await addProject('Elsewhere');
+    const elsewhere = column(await board(`project=${project}`), 'New');
+    const wrong = await call('POST', '/api/add/tasks', { kanId: elsewhere.id, title: 'Lost' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().fieldErrors).toEqual({ kanId: taskMessages.otherBoard });
+    expect((await addCard({ kanId: elsewhere.id, title: 'Found', projectId: project })).kanId).toBe(
+      elsewhere.id,
+    );
   });
 
   it('updates a card by its id in the body, with its version', async () => {
