@@ -90,6 +90,15 @@ describe('SPEC card paths', () => {
     // The same new title again: the column made the first time.
     expect((await addCard({ kanId: 'blocked', title: 'Wait for crane' })).kanId).toBe(blocked.kanId);
     expect((await board()).columns).toHaveLength(7);
+    // The id of another board's column: refused, not taken for a title.
+    const project = await addProject('Elsewhere');
+    const elsewhere = column(await board(`project=${project}`), 'New');
+    const wrong = await call('POST', '/api/add/tasks', { kanId: elsewhere.id, title: 'Lost' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().fieldErrors).toEqual({ kanId: taskMessages.otherBoard });
+    expect((await addCard({ kanId: elsewhere.id, title: 'Found', projectId: project })).kanId).toBe(
+      elsewhere.id,
+    );
   });
 
   it('updates a card by its id in the body, with its version', async () => {
@@ -424,6 +433,11 @@ describe('columns', () => {
     const renamed = await board(`project=${project}`);
     expect(renamed.columns[0]).toMatchObject({ id: made.id, title: 'Blocked', status: 'Pending' });
     ok(await call('PATCH', `/api/apps/tasks/columns/${made.id}`, { afterId: column(renamed, 'New').id }));
+    // Nothing to change: the column as it is.
+    expect(
+      ok<{ data: { title: string } }>(await call('PATCH', `/api/apps/tasks/columns/${made.id}`, {})).data
+        .title,
+    ).toBe('Blocked');
     expect((await board(`project=${project}`)).columns.at(-1)?.id).toBe(made.id);
 
     const card = await addCard({ kanId: made.id, title: 'Keeps it', projectId: project });

@@ -254,6 +254,13 @@ export async function placementOf(
   input: { projectId: string | null; status: string; columnId?: string | null | undefined },
   current?: TaskRow,
 ): Promise<Partial<TaskRow>> {
+  const stays =
+    current &&
+    input.projectId === current.projectId &&
+    input.status === current.status &&
+    (!input.columnId || input.columnId === current.columnId);
+  // Most edits (a title, a date) leave the card where it is, without a look at the board.
+  if (stays) return {};
   const boardId = await ensureBoard(db, input.projectId);
   const land = async (columnId: string) => {
     const column = await lockColumn(db, columnId);

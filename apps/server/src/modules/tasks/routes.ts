@@ -254,6 +254,7 @@ export function tasksRoutes(
         db.transaction(async (tx) => {
           const executor = tx as Database;
           const { before, after } = await updateColumn(executor, request.params.id, request.body);
+          if (after === before) return columnRecordOf(after);
           await audit.record(executor, actor, {
             action: 'update',
             entity: 'taskColumn',
@@ -330,6 +331,18 @@ export function tasksRoutes(
           )
           .limit(1);
         if (found) return found.id;
+        // A column id of another board is a mistake, not the title of a new column.
+        if (
+          isId &&
+          (
+            await executor
+              .select({ id: taskBoardColumns.id })
+              .from(taskBoardColumns)
+              .where(eq(taskBoardColumns.id, kanId))
+          ).length > 0
+        ) {
+          throw AppError.badRequest(taskMessages.otherBoard, { kanId: taskMessages.otherBoard });
+        }
         const made = columnRecordOf(await createColumn(executor, boardId, { title: kanId }));
         await audit.record(executor, actor, {
           action: 'create',
