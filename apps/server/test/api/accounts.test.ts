@@ -629,7 +629,7 @@ describe('first day of the week', () => {
   it('is auto at first, saved alone, and an unknown day is refused', async () => {
     await ctx.createUser({ email: 'week@test.local', password: 'week-pass-1' });
     const token = await ctx.login('week@test.local', 'week-pass-1');
-    const put = (payload: unknown) =>
+    const put = (payload: Record<string, unknown>) =>
       ctx.app.inject({ method: 'PUT', url: '/api/users/me/preferences/', headers: auth(token), payload });
     const read = async () =>
       (
