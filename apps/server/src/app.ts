@@ -16,6 +16,7 @@ import { auditRoutes } from './modules/audit/routes';
 import { createAuditService } from './modules/audit/service';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
+import { calendarRoutes } from './modules/calendar/routes';
 import { countriesRoutes } from './modules/countries/routes';
 import { createCountriesService } from './modules/countries/service';
 import { crmRoutes } from './modules/crm/routes';
@@ -177,6 +178,7 @@ export async function buildApp(deps: AppDeps) {
   encapsulated((scope) => ecommerceRoutes(scope, { db, audit }, users));
   encapsulated((scope) => searchRoutes(scope, createSearchService(db)));
   encapsulated((scope) => dashboardsRoutes(scope, createDashboardsService({ db, now: deps.now })));
+  encapsulated((scope) => calendarRoutes(scope, { db, audit, users, outbox, mailer, config, now: deps.now }));
 
   await registerWebApp(app, deps.webDistDir ?? webDistDir);
   return app;

@@ -1,7 +1,14 @@
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-export type ReceivedMail = { to: string; subject: string; text: string; link: string | null };
+export type ReceivedMail = {
+  to: string;
+  subject: string;
+  text: string;
+  link: string | null;
+  /** Files sent with it (an invitation's .ics), their content as text. */
+  attachments: { filename: string; contentType: string; content: string }[];
+};
 
 /**
  * A real SMTP server on loopback that keeps what it receives, parsed. `port` 0 takes a free one;
@@ -24,6 +31,11 @@ export async function startSmtpPeer(port = 0) {
             subject: mail.subject ?? '',
             text,
             link: /(https?:\/\/\S+)/.exec(text)?.[1] ?? null,
+            attachments: mail.attachments.map((a) => ({
+              filename: a.filename ?? '',
+              contentType: a.contentType,
+              content: a.content.toString('utf8'),
+            })),
           });
           for (const wake of waiting.splice(0)) wake();
           callback();

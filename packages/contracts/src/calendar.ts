@@ -95,6 +95,12 @@ export function dayIn(instant: string | Date, zone: string): string {
 }
 
 const safeZone = (zone: unknown) => (typeof zone === 'string' && isTimeZone(zone) ? zone : 'UTC');
+/** Whether both bounds are dates (each one's own check names it when it is not). */
+const bothDates = (start: string, end: string) =>
+  Number.isFinite(Date.parse(start)) && Number.isFinite(Date.parse(end));
+/** The day the event starts on in its zone, or null when its start is no date (its own check says so). */
+const startDay = (event: { start: string; timeZone: string }) =>
+  Number.isFinite(Date.parse(event.start)) ? dayIn(event.start, safeZone(event.timeZone)) : null;
 
 export const calendarEventInput = z
   .object({
@@ -125,19 +131,24 @@ export const calendarEventInput = z
     ),
   })
   .check(
-    z.refine((event) => Date.parse(event.end) > Date.parse(event.start), {
-      message: 'The end must be after the start.',
-      path: ['end'],
-      params: codeParams('afterStart'),
-    }),
+    z.refine(
+      (event) => !bothDates(event.start, event.end) || Date.parse(event.end) > Date.parse(event.start),
+      {
+        message: 'The end must be after the start.',
+        path: ['end'],
+        params: codeParams('afterStart'),
+      },
+    ),
     z.refine((event) => event.repeat === 'none' || event.repeatUntil !== null, {
       message: 'Please say until when the event repeats.',
       path: ['repeatUntil'],
       params: codeParams('required'),
     }),
     z.refine(
-      (event) =>
-        event.repeatUntil === null || event.repeatUntil >= dayIn(event.start, safeZone(event.timeZone)),
+      (event) => {
+        const day = startDay(event);
+        return event.repeatUntil === null || day === null || event.repeatUntil >= day;
+      },
       {
         message: 'The series cannot end before the event starts.',
         path: ['repeatUntil'],
@@ -145,9 +156,12 @@ export const calendarEventInput = z
       },
     ),
     z.refine(
-      (event) =>
-        event.repeatUntil === null ||
-        event.repeatUntil <= yearsAfter(dayIn(event.start, safeZone(event.timeZone)), MAX_REPEAT_YEARS),
+      (event) => {
+        const day = startDay(event);
+        return (
+          event.repeatUntil === null || day === null || event.repeatUntil <= yearsAfter(day, MAX_REPEAT_YEARS)
+        );
+      },
       {
         message: `A series may last at most ${MAX_REPEAT_YEARS} years.`,
         path: ['repeatUntil'],
@@ -232,11 +246,16 @@ export const eventRangeQuery = z.object({ start: rangeBound('start'), end: range
     path: ['end'],
     params: codeParams('afterStart'),
   }),
-  z.refine((range) => Date.parse(range.end) - Date.parse(range.start) <= MAX_EVENT_RANGE_DAYS * 86_400_000, {
-    message: `The range may span at most ${MAX_EVENT_RANGE_DAYS} days.`,
-    path: ['end'],
-    params: codeParams('spanTooLong', { max: MAX_EVENT_RANGE_DAYS }),
-  }),
+  z.refine(
+    (range) =>
+      !bothDates(range.start, range.end) ||
+      Date.parse(range.end) - Date.parse(range.start) <= MAX_EVENT_RANGE_DAYS * 86_400_000,
+    {
+      message: `The range may span at most ${MAX_EVENT_RANGE_DAYS} days.`,
+      path: ['end'],
+      params: codeParams('spanTooLong', { max: MAX_EVENT_RANGE_DAYS }),
+    },
+  ),
 );
 export type EventRangeQuery = z.infer<typeof eventRangeQuery>;
 
@@ -292,6 +311,10 @@ export const calendarFeed = z.object({
   url: z.optional(z.string()),
 });
 export type CalendarFeed = z.infer<typeof calendarFeed>;
+
+/** GET /api/calendar/groups: the groups an event may be shared with (for the share picker). */
+export const calendarShareGroups = z.object({ results: z.array(ref) });
+export type CalendarShareGroups = z.infer<typeof calendarShareGroups>;
 
 export const calendarMessages = {
   notOwner: 'Only the person who created this event may change or delete it.',

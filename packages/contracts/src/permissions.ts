@@ -31,8 +31,16 @@ export function isPermission(value: string): value is Permission {
   return (permissions as readonly string[]).includes(value);
 }
 
-/** The areas whose records name users (assignees, leads, sales reps, members). */
-export const areasAssigningUsers = ['groups', 'tasks', 'projects', 'team', 'crm', 'tickets'] as const;
+/** The areas whose records name users (assignees, leads, sales reps, members, invitees). */
+export const areasAssigningUsers = [
+  'groups',
+  'tasks',
+  'projects',
+  'team',
+  'crm',
+  'tickets',
+  'calendar',
+] as const;
 
 /**
  * Who may pick users by name (GET /users/options/): those who may assign them to something, and

@@ -24,9 +24,12 @@ export const REDACTED_PATHS = [
 
 const SECRET_QUERY = /([?&](?:token|code|password|key)=)[^&#]*/gi;
 
+/** A secret in a path: the token of a calendar feed's address (/api/calendar/feed/<token>.ics). */
+const SECRET_PATH = /(\/calendar\/feed\/)[^/?#]+/gi;
+
 /** A URL as it may be logged: the values of secret query parameters (reset links) redacted. */
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY, '$1[redacted]');
+  return url.replace(SECRET_QUERY, '$1[redacted]').replace(SECRET_PATH, '$1[redacted]');
 }
 
 /**

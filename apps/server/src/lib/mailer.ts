@@ -4,12 +4,16 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../config';
 import { redactUrl } from './logger';
 
-/** A message: paragraphs of text and, at most, one link to act on. */
+/** A file sent with a message (an invitation's .ics): its text, and its type for the reader's client. */
+export type MailAttachment = { filename: string; content: string; contentType: string };
+
+/** A message: paragraphs of text, at most one link to act on, and files. */
 export type Mail = {
   to: string;
   subject: string;
   paragraphs: string[];
   action?: { label: string; url: string };
+  attachments?: MailAttachment[];
 };
 
 const escapeHtml = (text: string) =>
@@ -58,6 +62,7 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
         to: mail.to,
         subject: mail.subject,
         ...render(mail),
+        ...(mail.attachments ? { attachments: mail.attachments } : {}),
       });
       if (config.smtpUrl) return;
       await mkdir(outbox, { recursive: true });

@@ -79,10 +79,16 @@ export type ResourceDefinition<
   searchIn?: (pattern: string) => SQL[];
   sortable: Record<string, SQLWrapper>;
   defaultOrdering: string;
-  /** Rows → records, a page at a time (so that what rows refer to is fetched once). */
-  toRecords: (db: Database, rows: Row<T>[]) => Promise<R[]>;
-  /** Input → columns; on update `current` is the row as it was (e.g. to keep when a status began). */
-  toColumns: (input: z.output<I>, current?: Row<T>) => Partial<Insert<T>>;
+  /**
+   * Rows → records, a page at a time (so that what rows refer to is fetched once); `actor` is who
+   * asks, for a record that says what its reader may do with it.
+   */
+  toRecords: (db: Database, rows: Row<T>[], actor: Actor) => Promise<R[]>;
+  /**
+   * Input → columns; on update `current` is the row as it was (e.g. to keep when a status began);
+   * `actor` is who writes (e.g. a new record's owner).
+   */
+  toColumns: (input: z.output<I>, current: Row<T> | undefined, actor: Actor) => Partial<Insert<T>>;
   /** A record back as input: where a PATCH starts from, before the fields it sends. */
   toInput: (record: R) => z.input<I>;
   /**
@@ -105,6 +111,19 @@ export type ResourceDefinition<
   ) => Promise<void>;
   /** Refuse a delete (throw an AppError, e.g. a 409 while other records refer to it). */
   beforeDelete?: (db: Database, id: string) => Promise<void>;
+  /**
+   * The rows the caller may reach at all (a personal area: their own and those shared with them):
+   * a condition added to every read and write of the resource (list, count, export, get,
+   * activity, update, delete, bulk, the aliases). A row outside it answers 404, as one that does
+   * not exist. Undefined: every row. A scoped list's count is not cached (it depends on who asks).
+   */
+  scope?: (actor: Actor) => SQL | undefined;
+  /**
+   * Whether the caller may change or delete a row they can reach (e.g. only its owner): throw an
+   * AppError (a 403 with a message saying why) to refuse. Runs in the write's transaction, on the
+   * locked row, before anything is written; for each record of a bulk change too.
+   */
+  authorize?: (actor: Actor, row: Row<T>) => void;
   /**
    * SPEC §7's other paths for the same calls: extra list paths (`/api/sellers`), `/api/add/x`
    * (POST), `/api/update/x` (PUT, the key in the body) and `/api/delete/x` (the key in a header).
@@ -199,11 +218,25 @@ export function registerResource<
     term && def.searchIn
       ? or(searchCondition(term, def.search), ...def.searchIn(containsPattern(term)))
       : searchCondition(term, def.search);
-  const whereOf = (q: ListQuery & z.output<F>) => and(searchOf(q.search), ...def.where(q));
-  const describe = async (executor: Database, row: Row<T>) => {
-    const [record] = await def.toRecords(executor, [row]);
+  const scopeOf = (actor: Actor) => def.scope?.(actor);
+  const whereOf = (q: ListQuery & z.output<F>, actor: Actor) =>
+    and(scopeOf(actor), searchOf(q.search), ...def.where(q));
+  const describe = async (executor: Database, row: Row<T>, actor: Actor) => {
+    const [record] = await def.toRecords(executor, [row], actor);
     if (!record) throw AppError.notFound();
     return record;
+  };
+  /** The row with this id within the caller's scope, or a 404 (locked for a write with `lock`). */
+  const findIn = async (executor: Database, id: string, actor: Actor, lock = false): Promise<Row<T>> => {
+    if (!def.scope && !lock) return (await findById(executor, table, id)) as Row<T>;
+    const rows = executor
+      .select()
+      .from(table)
+      .where(and(eq(table.id, id), scopeOf(actor)))
+      .limit(1);
+    const [row] = (await (lock ? rows.for('update') : rows)) as Row<T>[];
+    if (!row) throw AppError.notFound();
+    return row;
   };
   // Lists (their counts and their pages) are cached (see read-cache.ts); every write through an
   // engine clears them once it has committed, so a client reads its own writes.
@@ -222,17 +255,17 @@ export function registerResource<
     }
   };
 
-  const list = (q: ListQuery & z.output<F>) =>
+  const list = (q: ListQuery & z.output<F>, actor: Actor) =>
     listPage(
       db,
       def.table,
       {
-        where: whereOf(q),
+        where: whereOf(q, actor),
         order: orderingOf(q.ordering, def.sortable, def.defaultOrdering, table.id),
         query: q,
-        counted: { cache: readCache, key: countKeyOf(def.path, q) },
+        ...(def.scope ? {} : { counted: { cache: readCache, key: countKeyOf(def.path, q) } }),
       },
-      (rows) => def.toRecords(db, rows),
+      (rows) => def.toRecords(db, rows, actor),
     );
 
   /** After the hooks: the row as they left it. */
@@ -247,12 +280,17 @@ export function registerResource<
         const [row] = (await executor
           .insert(table)
           // A new record is version 1, whatever version the body names.
-          .values({ ...def.toColumns(input), version: 1, createdBy: actor.id, updatedBy: actor.id } as never)
+          .values({
+            ...def.toColumns(input, undefined, actor),
+            version: 1,
+            createdBy: actor.id,
+            updatedBy: actor.id,
+          } as never)
           .returning()) as Row<T>[];
         if (!row) throw new Error(`${def.entity} insert returned nothing`);
         const id = (row as { id: string }).id;
         await def.writeChildren?.(executor, id, input, { before: null, actor });
-        const created = await describe(executor, await reread(executor, id, row));
+        const created = await describe(executor, await reread(executor, id, row), actor);
         await audit.record(executor, actor, {
           action: 'create',
           entity: def.entity,
@@ -271,15 +309,10 @@ export function registerResource<
     actor: Actor,
   ): Promise<R> => {
     // FOR UPDATE: a concurrent update of the record waits for this one, then reads what it wrote.
-    const [current] = (await executor
-      .select()
-      .from(table)
-      .where(eq(table.id, id))
-      .limit(1)
-      .for('update')) as Row<T>[];
-    if (!current) throw AppError.notFound();
+    const current = await findIn(executor, id, actor, true);
+    def.authorize?.(actor, current);
     const version = (current as { version: number }).version;
-    const before = await describe(executor, current);
+    const before = await describe(executor, current, actor);
     if (isStale(expected, version)) throw AppError.stale(before);
     // The fields not sent keep their values: the input is the current record with the changes.
     const { version: _read, ...stored } = def.toInput(before) as Record<string, unknown>;
@@ -290,15 +323,19 @@ export function registerResource<
     const unchanged = def.input.safeParse(stored);
     if (unchanged.success && sameInput(unchanged.data, merged)) return before;
     await def.validate?.(executor, merged, id);
-    const values = changedValues(table, current, def.toColumns(merged, current) as Record<string, unknown>);
+    const values = changedValues(
+      table,
+      current,
+      def.toColumns(merged, current, actor) as Record<string, unknown>,
+    );
     const [row] = (await executor
       .update(table)
       .set({ ...values, version: nextVersion(table.version), updatedBy: actor.id } as never)
       .where(and(eq(table.id, id), eq(table.version, version)))
       .returning()) as Row<T>[];
-    if (!row) throw AppError.stale(await describe(executor, await findById(executor, table, id)));
+    if (!row) throw AppError.stale(await describe(executor, await findById(executor, table, id), actor));
     await def.writeChildren?.(executor, id, merged, { before, actor });
-    const after = await describe(executor, await reread(executor, id, row));
+    const after = await describe(executor, await reread(executor, id, row), actor);
     await audit.record(executor, actor, { action: 'update', entity: def.entity, key: id, before, after });
     return after;
   };
@@ -316,7 +353,9 @@ export function registerResource<
   };
 
   const remove = async (executor: Database, id: string, actor: Actor) => {
-    const before = await describe(executor, await findById(executor, table, id));
+    const current = await findIn(executor, id, actor);
+    def.authorize?.(actor, current);
+    const before = await describe(executor, current, actor);
     await def.beforeDelete?.(executor, id);
     await executor.delete(table).where(eq(table.id, id));
     await audit.record(executor, actor, { action: 'delete', entity: def.entity, key: id, before });
@@ -334,11 +373,13 @@ export function registerResource<
   for (const path of [def.path, ...(def.aliases?.list ?? [])]) {
     r.get(path, { config: { access: view }, schema: listSchema }, async (request, reply) => {
       const q = request.query as ListQuery & z.output<F>;
-      if (!def.cachePages) return list(q);
+      const actor = actorOf(request);
+      // A scoped list's pages depend on who asks: never cached.
+      if (!def.cachePages || def.scope) return list(q, actor);
       // Checked against the schema once, when the page is made; then sent as it is (a JSON string
       // is not serialized again).
       const json = await readCache.page(pageKeyOf(def.path, q), async () =>
-        JSON.stringify(pageSchema.parse(await list(q))),
+        JSON.stringify(pageSchema.parse(await list(q, actor))),
       );
       // The type provider expects the page's object; the page's JSON is the same answer.
       return reply.type('application/json; charset=utf-8').send(json as never);
@@ -353,7 +394,8 @@ export function registerResource<
     },
     async (request, reply) => {
       const q = request.query as ListQuery & z.output<F>;
-      const where = whereOf(q);
+      const actor = actorOf(request);
+      const where = whereOf(q, actor);
       const columns = Object.keys(def.csv);
       // Keyset pages by id: the whole filter, however large, without OFFSET.
       const batch = async (after?: string) => {
@@ -363,7 +405,7 @@ export function registerResource<
           .where(and(where, after ? gt(table.id, after) : undefined))
           .orderBy(asc(table.id))
           .limit(EXPORT_BATCH)) as Row<T>[];
-        const records = await def.toRecords(db, rows);
+        const records = await def.toRecords(db, rows, actor);
         return {
           text: records.map((record) => csvLine(columns.map((c) => def.csv[c]?.(record) ?? ''))).join(''),
           last: (rows.at(-1) as { id: string } | undefined)?.id,
@@ -393,7 +435,8 @@ export function registerResource<
       },
     },
     async (request, reply) => {
-      const record = await describe(db, await findById(db, table, existingKey(request.params.id)));
+      const actor = actorOf(request);
+      const record = await describe(db, await findIn(db, existingKey(request.params.id), actor), actor);
       // What an update's If-Match sends back.
       reply.header('etag', etagOf(record.version));
       return record;
@@ -416,8 +459,8 @@ export function registerResource<
     },
     async (request) => {
       const id = existingKey(request.params.id);
-      // A deleted record's history stays in the audit pages; here the record must exist.
-      await findById(db, table, id);
+      // A deleted record's history stays in the audit pages; here the record must exist (for the caller).
+      await findIn(db, id, actorOf(request));
       return listPage(
         db,
         auditLog,
@@ -493,6 +536,7 @@ export function registerResource<
    */
   const bulk = (
     items: BulkItem[],
+    actor: Actor,
     work: (executor: Database, row: { id: string; version: number }) => Promise<void>,
   ) =>
     written(
@@ -503,9 +547,12 @@ export function registerResource<
           .select({ id: table.id, version: table.version })
           .from(table)
           .where(
-            inArray(
-              table.id,
-              distinct.map((item) => item.id),
+            and(
+              inArray(
+                table.id,
+                distinct.map((item) => item.id),
+              ),
+              scopeOf(actor),
             ),
           )
           .for('update')) as { id: string; version: number }[];
@@ -533,7 +580,7 @@ export function registerResource<
     },
     async (request) => {
       const actor = actorOf(request);
-      const count = await bulk(request.body.items, (executor, row) => remove(executor, row.id, actor));
+      const count = await bulk(request.body.items, actor, (executor, row) => remove(executor, row.id, actor));
       return deleted({ deleted: count });
     },
   );
@@ -556,7 +603,7 @@ export function registerResource<
         throw AppError.badRequest(bulkMessages.noChange, { changes: bulkMessages.noChange });
       const actor = actorOf(request);
       let changed = 0;
-      await bulk(request.body.items, async (executor, row) => {
+      await bulk(request.body.items, actor, async (executor, row) => {
         const after = await updateIn(executor, row.id, changes, undefined, actor);
         if (after.version !== row.version) changed++;
       });

@@ -1,6 +1,7 @@
 export * from './accounts';
 export * from './api-keys';
 export * from './audit';
+export * from './calendar';
 export * from './countries';
 export * from './crm';
 export * from './dashboards';
