@@ -32,12 +32,11 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DateField } from '../../components/DateField';
-import { api, errorMessageOf, isApiError } from '../../lib/api';
+import { errorMessageOf, isApiError } from '../../lib/api';
 import { fieldErrorsOf } from '../../lib/form-errors';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useCan } from '../../lib/permissions';
-import { resourceKeys } from '../../lib/query-keys';
 import { fieldErrorMessage } from '../../lib/validation';
 import { UsersPicker } from '../../resources/pickers';
 import { calendarApi, calendarKeys } from './api';
@@ -213,14 +212,6 @@ export function EventDialog({ opened, eventId, draft, onClose, onSaved }: EventD
   );
 }
 
-const groupOptions = (signal: AbortSignal) =>
-  api
-    .get<{ results: { id: string; name: string }[] }>('/users/group/', {
-      query: { pageSize: 100, ordering: 'name' },
-      signal,
-    })
-    .then((page) => page.results.map((group) => ({ value: group.id, label: group.name })));
-
 function EventForm({
   event,
   initial,
@@ -247,10 +238,10 @@ function EventForm({
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
   };
   const mayPickUsers = userPickerAccess.some((permission) => can(permission));
-  const mayPickGroups = can('groups.view');
+  const mayPickGroups = can('calendar.manage');
   const groups = useQuery({
-    queryKey: [...resourceKeys.groups, 'calendar-picker'],
-    queryFn: ({ signal }) => groupOptions(signal),
+    queryKey: calendarKeys.shareGroups,
+    queryFn: ({ signal }) => calendarApi.shareGroups(signal),
     enabled: mayPickGroups,
     staleTime: 60_000,
   });

@@ -18,7 +18,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { errorMessageOf } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { calendarApi, calendarKeys, feedOf } from './api';
+import { calendarApi, calendarKeys } from './api';
 
 /**
  * "Subscribe": the user's iCalendar feed. Its secret address is shown once, when made (a new one
@@ -34,8 +34,7 @@ export function SubscribeMenu() {
 
   const create = useMutation({
     mutationFn: calendarApi.createFeed,
-    onSuccess: (answer) => {
-      const made = feedOf(answer);
+    onSuccess: (made) => {
       client.setQueryData(calendarKeys.feed, { active: made.active, createdAt: made.createdAt });
       setConfirm(null);
       setShownUrl(made.url ?? null);

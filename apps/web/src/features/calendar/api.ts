@@ -5,6 +5,7 @@ import type {
   CalendarFeed,
   CalendarLayers,
   CalendarOccurrence,
+  CalendarShareGroups,
 } from '@ledgerdesk/contracts';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
@@ -33,6 +34,7 @@ export const calendarKeys = {
   layers: (range: VisibleRange) => [...root, 'layers', range] as const,
   event: (id: string) => [...root, 'event', id] as const,
   feed: [...root, 'feed'] as const,
+  shareGroups: [...root, 'groups'] as const,
 };
 
 export const UPCOMING_LIMIT = 5;
@@ -52,12 +54,13 @@ export const calendarApi = {
   update: (id: string, change: Partial<CalendarEventInput>) =>
     api.patch<Saved<CalendarEventRecord>>(`${EVENTS_PATH}/${id}`, change),
   remove: (id: string) => api.delete<Saved<{ id: string }>>(`${EVENTS_PATH}/${id}`),
+  /** The groups an event may be shared with, as picker options. */
+  shareGroups: (signal?: AbortSignal) =>
+    api
+      .get<CalendarShareGroups>('/calendar/groups', { signal })
+      .then((answer) => answer.results.map((group) => ({ value: group.id, label: group.name }))),
   feed: (signal?: AbortSignal) => api.get<CalendarFeed>('/calendar/feed', { signal }),
-  createFeed: () => api.post<CalendarFeed | Saved<CalendarFeed>>('/calendar/feed'),
+  /** A new secret address (replacing any other): in this answer only. */
+  createFeed: () => api.post<Saved<CalendarFeed>>('/calendar/feed').then((answer) => answer.data),
   revokeFeed: () => api.delete<unknown>('/calendar/feed'),
 };
-
-/** The feed of a POST's answer, bare or wrapped as the mutations' answers are. */
-export function feedOf(answer: CalendarFeed | Saved<CalendarFeed>): CalendarFeed {
-  return 'data' in answer ? answer.data : answer;
-}
