@@ -82,6 +82,7 @@ export function CalendarPage() {
     (['success', 'info', 'warning', 'danger'] as const).find((name) => name === categoryParam) ?? null;
 
   const [range, setRange] = useState<VisibleRange | null>(null);
+  const [viewType, setViewType] = useState<string>(initialView);
   const [dialog, setDialog] = useState<DialogState>(null);
   const { toggles, toggle } = useLayerToggles();
   const layerNames = (['tasks', 'invoices'] as const).filter((name) => can(`${name}.view`));
@@ -139,6 +140,7 @@ export function CalendarPage() {
   const onDatesSet = (info: DatesSetInfo) => {
     const next = { start: info.start.toISOString(), end: info.end.toISOString() };
     setRange((current) => (current?.start === next.start && current.end === next.end ? current : next));
+    setViewType(info.view.type);
     const date = localDay(info.view.currentStart);
     if (params.get('view') !== info.view.type || params.get('date') !== date)
       setParams(
@@ -271,8 +273,8 @@ export function CalendarPage() {
                 headerToolbar={false}
                 locale={language === 'fr' ? frLocale : undefined}
                 firstDay={firstDayOf(weekStart, language)}
-                height="auto"
-                views={{ timeGridWeek: { height: 720 }, timeGridDay: { height: 720 } }}
+                // The hours scroll inside a fixed height; the month and the list take what they need.
+                height={viewType.startsWith('timeGrid') ? 720 : 'auto'}
                 scrollTime="08:00:00"
                 nowIndicator
                 dayMaxEvents
@@ -325,7 +327,7 @@ function EventLabel({ arg }: { arg: EventDisplayInfo }) {
   const { t } = useTranslation('calendar');
   const occurrence = arg.event.extendedProps.occurrence as CalendarOccurrence | undefined;
   return (
-    <span className={classes.eventLabel}>
+    <span className={classes.eventLabel} data-wrap={arg.view.type.startsWith('list') || undefined}>
       {occurrence ? <CategoryIcon category={occurrence.category} size={12} /> : null}
       {occurrence ? (
         <VisuallyHidden>

@@ -336,7 +336,7 @@ function EventForm({
                 required
                 value={values.startTime}
                 onChange={(change) => set('startTime', change.currentTarget.value)}
-                w={110}
+                w={130}
               />
             )}
           </Group>
@@ -357,7 +357,7 @@ function EventForm({
                 required
                 value={values.endTime}
                 onChange={(change) => set('endTime', change.currentTarget.value)}
-                w={110}
+                w={130}
               />
             )}
           </Group>

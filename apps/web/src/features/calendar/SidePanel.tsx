@@ -103,21 +103,24 @@ function UpcomingEvents({ onOpen }: { onOpen: (eventId: string) => void }) {
                 }}
                 aria-hidden="true"
               />
-              <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
-                <Text size="sm" fw={600} truncate>
+              <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+                <Text size="sm" fw={600} lineClamp={2}>
                   {occurrence.title}
                 </Text>
                 <Text size="xs" c="dimmed">
                   {whenOf(occurrence, i18n.language, t('event.allDay'))}
                 </Text>
+                <Group
+                  gap={4}
+                  c={`var(--mantine-color-${categoryStyles[occurrence.category].color}-text)`}
+                  wrap="nowrap"
+                >
+                  <CategoryIcon category={occurrence.category} size={12} />
+                  <Text size="xs" fw={500}>
+                    {t(`categories.${occurrence.category}`)}
+                  </Text>
+                </Group>
               </Stack>
-              <Badge
-                variant="light"
-                color={categoryStyles[occurrence.category].color}
-                leftSection={<CategoryIcon category={occurrence.category} size={12} />}
-              >
-                {t(`categories.${occurrence.category}`)}
-              </Badge>
             </UnstyledButton>
           </li>
         ))}
@@ -175,7 +178,7 @@ function Categories({
                   <CategoryIcon category={name} />
                   <Text size="sm">{t(`categories.${name}`)}</Text>
                 </Group>
-                <Badge variant="default" aria-label={t('categories.count', { count: countOf(name) })}>
+                <Badge variant="default" title={t('categories.count', { count: countOf(name) })}>
                   {counts.isPending ? '…' : countOf(name)}
                 </Badge>
               </UnstyledButton>
