@@ -11,6 +11,8 @@ import { signedInTab, startServer, stopServer } from './server.mjs';
 
 /** Lists and forms, by their address. */
 const pages = ['/apps/tickets', '/apps/invoices', '/admin/users', '/apps/tasks/new', '/apps/invoices/new'];
+// The calendar (issue 13): its month and list views.
+pages.push('/calendar?view=dayGridMonth', '/calendar?view=listWeek');
 
 /** A record of each kind: the list API to take its key from, its page, and the tabs to audit. */
 const records = [

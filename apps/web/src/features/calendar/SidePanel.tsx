@@ -2,6 +2,7 @@ import { type CalendarOccurrence, type EventCategory, eventCategories } from '@l
 import {
   Alert,
   Badge,
+  Box,
   Group,
   Paper,
   Skeleton,
@@ -110,13 +111,14 @@ function UpcomingEvents({ onOpen }: { onOpen: (eventId: string) => void }) {
                 <Text size="xs" c="dimmed">
                   {whenOf(occurrence, i18n.language, t('event.allDay'))}
                 </Text>
-                <Group
-                  gap={4}
-                  c={`var(--mantine-color-${categoryStyles[occurrence.category].color}-text)`}
-                  wrap="nowrap"
-                >
-                  <CategoryIcon category={occurrence.category} size={12} />
-                  <Text size="xs" fw={500}>
+                <Group gap={4} wrap="nowrap">
+                  <Box
+                    c={`var(--mantine-color-${categoryStyles[occurrence.category].color}-text)`}
+                    display="flex"
+                  >
+                    <CategoryIcon category={occurrence.category} size={12} />
+                  </Box>
+                  <Text size="xs" c="dimmed">
                     {t(`categories.${occurrence.category}`)}
                   </Text>
                 </Group>
