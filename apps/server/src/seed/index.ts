@@ -6,6 +6,7 @@ import { groups, userGroups, users } from '../db/schema';
 import { generatePassword, hashPassword } from '../lib/passwords';
 import { syncCountries } from '../modules/countries/service';
 import { seedApiKeys } from './api-keys';
+import { seedCalendar } from './calendar';
 import { seedCrm } from './crm';
 import { seedEcommerce } from './ecommerce';
 import { seedInvoices } from './invoices';
@@ -154,6 +155,12 @@ export async function seedDatabase(db: Database, config: Config): Promise<SeedRe
     await seedEcommerce(tx as Database, admin.id, userIds);
     await seedJobs(tx as Database, admin.id);
     await seedApiKeys(tx as Database, admin.id);
+    await seedCalendar(
+      tx as Database,
+      admin.id,
+      userIds,
+      createdGroups.map((g) => g.id),
+    );
     await tx.insert(userGroups).values(
       createdUsers.map((u) => ({
         userId: u.id,
