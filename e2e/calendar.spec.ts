@@ -166,7 +166,9 @@ test.describe('calendar', () => {
     // Its category's count covers the month shown.
     await expect(page.getByRole('button', { name: /^Info/ })).toContainText('4');
 
-    await eventNamed(dayCell(page, '2027-04-19'), title).click();
+    // By keyboard: an event is focusable, Enter opens it.
+    await eventNamed(dayCell(page, '2027-04-19'), title).focus();
+    await page.keyboard.press('Enter');
     await page
       .getByRole('dialog', { name: 'Edit event' })
       .getByRole('button', { name: 'Delete event' })
