@@ -17,10 +17,15 @@ import listPlugin from '@fullcalendar/react/list';
 import frLocale from '@fullcalendar/react/locales/fr';
 import classicTheme from '@fullcalendar/react/themes/classic';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
-import type { CalendarOccurrence, EventCategory } from '@ledgerdesk/contracts';
+import {
+  type CalendarOccurrence,
+  calendarLayerNames,
+  type EventCategory,
+  eventCategories,
+} from '@ledgerdesk/contracts';
 import { Alert, Box, Button, Grid, Group, Loader, Paper, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconPlus } from '@tabler/icons-react';
+import { IconChecklist, IconFileInvoice, IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,7 +43,7 @@ import classes from './calendar.module.css';
 import { CategoryIcon, categoryFill } from './categories';
 import { localDay, nextHour, type Shift, shifted, spanFrom } from './dates';
 import { EventDialog, type EventDraft } from './EventDialog';
-import { layerEntries, useLayerToggles } from './layers';
+import { type LayerName, layerEntries, useLayerToggles } from './layers';
 import { SidePanel } from './SidePanel';
 import { SubscribeMenu } from './SubscribeMenu';
 import { firstDayOf } from './week-start';
@@ -85,7 +90,8 @@ export function CalendarPage() {
   const [viewType, setViewType] = useState<string>(initialView);
   const [dialog, setDialog] = useState<DialogState>(null);
   const { toggles, toggle } = useLayerToggles();
-  const layerNames = (['tasks', 'invoices'] as const).filter((name) => can(`${name}.view`));
+  // The layers the user may see: a task's or an invoice's due date needs its area's view permission.
+  const layerNames = useMemo(() => calendarLayerNames.filter((name) => can(`${name}.view`)), [can]);
 
   const occurrences = useQuery({
     queryKey: calendarKeys.occurrences(range ?? { start: '', end: '' }),
@@ -326,9 +332,12 @@ export function CalendarPage() {
 function EventLabel({ arg }: { arg: EventDisplayInfo }) {
   const { t } = useTranslation('calendar');
   const occurrence = arg.event.extendedProps.occurrence as CalendarOccurrence | undefined;
+  const layer = arg.event.extendedProps.layer as LayerName | undefined;
+  const LayerIcon = layer === 'tasks' ? IconChecklist : IconFileInvoice;
   return (
     <span className={classes.eventLabel} data-wrap={arg.view.type.startsWith('list') || undefined}>
       {occurrence ? <CategoryIcon category={occurrence.category} size={12} /> : null}
+      {layer ? <LayerIcon size={12} aria-hidden="true" /> : null}
       {occurrence ? (
         <VisuallyHidden>
           {t('event.categoryNamed', { category: t(`categories.${occurrence.category}`) })}

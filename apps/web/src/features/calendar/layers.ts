@@ -51,7 +51,8 @@ export function layerEntries(
           allDay: true,
           editable: false,
           display: 'list-item',
-          className: `layer layer-${name}`,
+          color: 'var(--mantine-color-gray-6)',
+          className: 'layer',
           extendedProps: { layer: name, href: item.url },
         }))
       : [],
