@@ -40,7 +40,7 @@ import { usePreferences } from '../../lib/preferences';
 import { calendarApi, calendarKeys, type VisibleRange } from './api';
 import { CalendarToolbar, type CalendarViewName, calendarViews } from './CalendarToolbar';
 import classes from './calendar.module.css';
-import { CategoryIcon, categoryFill } from './categories';
+import { CategoryIcon, categoryFill, categoryText } from './categories';
 import { localDay, nextHour, type Shift, shifted, spanFrom } from './dates';
 import { EventDialog, type EventDraft } from './EventDialog';
 import { type LayerName, layerEntries, useLayerToggles } from './layers';
@@ -118,6 +118,7 @@ export function CalendarPage() {
       end: occurrence.end,
       allDay: occurrence.allDay,
       color: categoryFill(occurrence.category),
+      contrastColor: categoryText(occurrence.category),
       className: `category-${occurrence.category}`,
       editable: mayManage && occurrence.mayEdit,
       extendedProps: { occurrence },
@@ -295,6 +296,8 @@ export function CalendarPage() {
                 eventClick={onEventClick}
                 eventDrop={(info) => void change(info, info.delta, info.delta, true)}
                 eventResize={(info) => void change(info, info.startDelta, info.endDelta, false)}
+                eventClass={classes.event}
+                moreLinkClass={classes.moreLink}
                 eventContent={(arg) => <EventLabel arg={arg} />}
                 eventDidMount={describeEvent}
                 noEventsContent={() => t('empty')}

@@ -40,7 +40,7 @@ import { useCan } from '../../lib/permissions';
 import { fieldErrorMessage } from '../../lib/validation';
 import { UsersPicker } from '../../resources/pickers';
 import { calendarApi, calendarKeys } from './api';
-import { CategoryIcon, categoryStyles } from './categories';
+import { CategoryIcon, categoryFill, categoryStyles } from './categories';
 import { browserTimeZone, type EventTimes, instantsOf, timesOf } from './dates';
 
 /** A new event's span, from a selected range or the Add button. */
@@ -382,7 +382,7 @@ function EventForm({
                     width: 12,
                     height: 12,
                     borderRadius: 3,
-                    background: `var(--mantine-color-${categoryStyles[option.value as EventCategory].color}-filled)`,
+                    background: categoryFill(option.value as EventCategory),
                   }}
                   aria-hidden="true"
                 />

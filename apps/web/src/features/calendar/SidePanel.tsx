@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '../../lib/api';
 import { calendarApi, calendarKeys, type VisibleRange } from './api';
 import classes from './calendar.module.css';
-import { CategoryIcon, categoryStyles } from './categories';
+import { CategoryIcon, categoryFill, categoryStyles } from './categories';
 import type { LayerName, LayerToggles } from './layers';
 
 interface SidePanelProps {
@@ -100,7 +100,7 @@ function UpcomingEvents({ onOpen }: { onOpen: (eventId: string) => void }) {
               <span
                 className={classes.swatch}
                 style={{
-                  background: `var(--mantine-color-${categoryStyles[occurrence.category].color}-filled)`,
+                  background: categoryFill(occurrence.category),
                 }}
                 aria-hidden="true"
               />
@@ -174,7 +174,7 @@ function Categories({
                 <Group gap="xs" wrap="nowrap">
                   <span
                     className={classes.swatch}
-                    style={{ background: `var(--mantine-color-${categoryStyles[name].color}-filled)` }}
+                    style={{ background: categoryFill(name) }}
                     aria-hidden="true"
                   />
                   <CategoryIcon category={name} />
