@@ -94,6 +94,23 @@ export function dayIn(instant: string | Date, zone: string): string {
   return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
 }
 
+/** The years an event may fall in: a calendar's, and a local time every zone can write. */
+export const EVENT_YEARS = { first: 1900, last: 2200 } as const;
+const yearOf = (value: string) => new Date(value).getUTCFullYear();
+
+/** The start or end of an event: an ISO date and time with an offset, within EVENT_YEARS. */
+const eventTime = (name: 'start' | 'end') =>
+  isoDateTime(`The ${name} must be a date and time (ISO 8601 with an offset).`).check(
+    z.refine((value) => !(yearOf(value) < EVENT_YEARS.first), {
+      error: `The ${name} must be in ${EVENT_YEARS.first} or later.`,
+      params: codeParams('tooSmall', { min: `${EVENT_YEARS.first}-01-01` }),
+    }),
+    z.refine((value) => !(yearOf(value) > EVENT_YEARS.last), {
+      error: `The ${name} must be in ${EVENT_YEARS.last} or earlier.`,
+      params: codeParams('tooBig', { max: `${EVENT_YEARS.last}-12-31` }),
+    }),
+  );
+
 const safeZone = (zone: unknown) => (typeof zone === 'string' && isTimeZone(zone) ? zone : 'UTC');
 /** Whether both bounds are dates (each one's own check names it when it is not). */
 const bothDates = (start: string, end: string) =>
@@ -106,8 +123,8 @@ export const calendarEventInput = z
   .object({
     version: versionInput,
     title: requiredText('title', 200),
-    start: isoDateTime('The start must be a date and time (ISO 8601 with an offset).'),
-    end: isoDateTime('The end must be a date and time (ISO 8601 with an offset).'),
+    start: eventTime('start'),
+    end: eventTime('end'),
     allDay: z._default(z.boolean('Use true or false.'), false),
     category: z._default(z.enum(eventCategories, oneOf('The category', eventCategories)), 'info'),
     location: optionalText('location', 200),

@@ -185,6 +185,9 @@ describe('events', () => {
     });
     expect(notDate.statusCode).toBe(400);
     expect(Object.keys(notDate.json().fieldErrors).sort()).toEqual(['start', 'userIds.0']);
+    const ancient = await owner('POST', '/api/calendar/events', { ...base, start: '1800-01-01T09:00:00Z' });
+    expect(ancient.statusCode).toBe(400);
+    expect(ancient.json().fieldErrors).toEqual({ start: 'The start must be in 1900 or later.' });
     const unknownUser = await owner('POST', '/api/calendar/events', {
       ...base,
       userIds: ['00000000-0000-4000-8000-000000000000'],

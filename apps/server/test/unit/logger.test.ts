@@ -77,5 +77,8 @@ describe('the server log', () => {
       '/reset-password?token=[redacted]&next=%2F',
     );
     expect(redactUrl('/api/users/?search=ada')).toBe('/api/users/?search=ada');
+    // A calendar feed's address is its secret.
+    expect(redactUrl('/api/calendar/feed/Abc_123-xyz.ics')).toBe('/api/calendar/feed/[redacted]');
+    expect(redactUrl('/api/calendar/feed')).toBe('/api/calendar/feed');
   });
 });
