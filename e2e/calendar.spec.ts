@@ -180,6 +180,42 @@ test.describe('calendar', () => {
     await expect(inGrid).toHaveCount(0);
   });
 
+  test('a move the server refuses goes back, with the server’s message', async ({ page }) => {
+    const title = `Fixed ${unique()}`;
+    await signInAsAdmin(page);
+    const authorization = `Bearer ${await sessionToken(page)}`;
+    const created = await page.request.post('/api/calendar/events', {
+      headers: { authorization },
+      data: {
+        title,
+        start: '2027-06-08T00:00:00+02:00',
+        end: '2027-06-09T00:00:00+02:00',
+        allDay: true,
+        timeZone: 'Europe/Paris',
+      },
+    });
+    expect(created.status()).toBe(201);
+    // The server refuses the change (as it would a stale or forbidden one).
+    await page.route('**/api/calendar/events/*', (route) =>
+      route.request().method() === 'PATCH'
+        ? route.fulfill({
+            status: 403,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              errorCode: 'FORBIDDEN',
+              errorMessage: 'Only the person who created this event may change or delete it.',
+            }),
+          })
+        : route.continue(),
+    );
+    await openMonth(page, '2027-06-01', 'June 2027');
+    await drag(page, await centreOf(eventNamed(page, title)), await insideCell(page, '2027-06-10'));
+    const refused = toast(page, 'The event could not be moved');
+    await expect(refused).toContainText('Only the person who created this event may change or delete it.');
+    await expect(eventNamed(dayCell(page, '2027-06-08'), title)).toBeVisible();
+    await expect(eventNamed(dayCell(page, '2027-06-10'), title)).toHaveCount(0);
+  });
+
   test('no axe violation in the month and list views (light)', async ({ page }) => {
     test.setTimeout(120_000);
     const title = `Axe check ${unique()}`;
