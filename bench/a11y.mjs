@@ -17,6 +17,8 @@ const pages = [
   '/apps/tasks/new',
   '/apps/invoices/new',
   '/apps/crm/pipeline',
+  '/calendar?view=dayGridMonth',
+  '/calendar?view=listWeek',
 ];
 
 /** A record of each kind: the list API to take its key from, its page, and the tabs to audit. */

@@ -24,7 +24,16 @@ export type Language = (typeof languages)[number];
 export const densities = ['comfortable', 'compact'] as const;
 export type Density = (typeof densities)[number];
 
-export type Preferences = { layout: LayoutSettings; language: Language; density: Density };
+/** The first day of the calendar's weeks: `auto` takes the language's (and the browser's region's). */
+export const weekStarts = ['auto', 'monday', 'sunday', 'saturday'] as const;
+export type WeekStart = (typeof weekStarts)[number];
+
+export type Preferences = {
+  layout: LayoutSettings;
+  language: Language;
+  density: Density;
+  weekStart: WeekStart;
+};
 
 export const defaultLayout = Object.fromEntries(
   Object.entries(layoutOptions).map(([setting, values]) => [setting, values[0]]),
@@ -33,6 +42,7 @@ export const defaultPreferences: Preferences = {
   layout: defaultLayout,
   language: 'en',
   density: 'comfortable',
+  weekStart: 'auto',
 };
 
 /**
@@ -57,7 +67,10 @@ export function parsePreferences(input: unknown): Preferences {
   const density = (densities as readonly unknown[]).includes(source.density)
     ? (source.density as Density)
     : 'comfortable';
-  return { layout, language, density };
+  const weekStart = (weekStarts as readonly unknown[]).includes(source.weekStart)
+    ? (source.weekStart as WeekStart)
+    : 'auto';
+  return { layout, language, density, weekStart };
 }
 
 /** What PUT accepts: every setting must be one of its values (the server refuses others). */
@@ -75,6 +88,7 @@ export const preferencesInput = z.object({
   ),
   language: z.enum(languages, `language must be one of: ${languages.join(', ')}.`),
   density: z.enum(densities, `density must be one of: ${densities.join(', ')}.`),
+  weekStart: z.enum(weekStarts, `weekStart must be one of: ${weekStarts.join(', ')}.`),
 });
 
 /** PUT /users/me/preferences/: as every PUT of the API, a setting left out keeps its stored value. */
@@ -82,5 +96,6 @@ export const preferencesChange = z.object({
   layout: z.optional(z.partial(preferencesInput.shape.layout)),
   language: z.optional(preferencesInput.shape.language),
   density: z.optional(preferencesInput.shape.density),
+  weekStart: z.optional(preferencesInput.shape.weekStart),
 });
 export type PreferencesChange = z.output<typeof preferencesChange>;

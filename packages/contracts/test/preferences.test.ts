@@ -18,6 +18,7 @@ describe('layout preferences', () => {
       },
       language: 'en',
       density: 'comfortable',
+      weekStart: 'auto',
     });
   });
 
@@ -48,7 +49,10 @@ describe('layout preferences', () => {
     for (const [setting, values] of Object.entries(layoutOptions)) {
       for (const value of values) {
         const layout = { ...defaultPreferences.layout, [setting]: value };
-        expect(preferencesInput.safeParse({ layout, language: 'fr', density: 'compact' }).success).toBe(true);
+        expect(
+          preferencesInput.safeParse({ layout, language: 'fr', density: 'compact', weekStart: 'monday' })
+            .success,
+        ).toBe(true);
       }
     }
     const bad = preferencesInput.safeParse({

@@ -533,14 +533,14 @@ describe('preferences', () => {
       payload: { layout, language: 'fr' },
     });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json().data).toEqual({ layout, language: 'fr', density: 'comfortable' });
+    expect(saved.json().data).toEqual({ layout, language: 'fr', density: 'comfortable', weekStart: 'auto' });
     // Another session of the same user reads them; another user does not.
     const again = await ctx.login('prefs@test.local', 'prefs-pass-1');
     expect(
       (
         await ctx.app.inject({ method: 'GET', url: '/api/users/me/preferences/', headers: auth(again) })
       ).json(),
-    ).toEqual({ layout, language: 'fr', density: 'comfortable' });
+    ).toEqual({ layout, language: 'fr', density: 'comfortable', weekStart: 'auto' });
     const admin = await ctx.login(ADMIN.email, ADMIN.password);
     expect(
       (
@@ -570,6 +570,7 @@ describe('preferences', () => {
       layout: { ...layout, sidebarColor: 'dark' },
       language: 'fr',
       density: 'comfortable',
+      weekStart: 'auto',
     });
   });
 });
@@ -601,6 +602,7 @@ describe('list density', () => {
       layout: { ...defaultPreferences.layout, theme: 'dark' },
       language: 'fr',
       density: 'compact',
+      weekStart: 'auto',
     });
     // Saved: a new session reads it, and changing another setting keeps it.
     await ctx.app.inject({
@@ -620,6 +622,33 @@ describe('list density', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fieldErrors.density).toBe('density must be one of: comfortable, compact.');
     expect((await read()).density).toBe('compact');
+  });
+});
+
+describe('first day of the week', () => {
+  it('is auto at first, saved alone, and an unknown day is refused', async () => {
+    await ctx.createUser({ email: 'week@test.local', password: 'week-pass-1' });
+    const token = await ctx.login('week@test.local', 'week-pass-1');
+    const put = (payload: Record<string, unknown>) =>
+      ctx.app.inject({ method: 'PUT', url: '/api/users/me/preferences/', headers: auth(token), payload });
+    const read = async () =>
+      (
+        await ctx.app.inject({ method: 'GET', url: '/api/users/me/preferences/', headers: auth(token) })
+      ).json();
+    expect((await read()).weekStart).toBe('auto');
+
+    const monday = await put({ weekStart: 'monday' });
+    expect(monday.statusCode).toBe(200);
+    expect(monday.json().data).toMatchObject({ weekStart: 'monday', density: 'comfortable' });
+    await put({ density: 'compact' });
+    expect(await read()).toMatchObject({ weekStart: 'monday', density: 'compact' });
+
+    const bad = await put({ weekStart: 'tuesday' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fieldErrors.weekStart).toBe(
+      'weekStart must be one of: auto, monday, sunday, saturday.',
+    );
+    expect((await read()).weekStart).toBe('monday');
   });
 });
 

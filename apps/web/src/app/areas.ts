@@ -1,13 +1,7 @@
-import {
-  IconArticle,
-  IconCalendar,
-  IconCurrencyDollar,
-  IconFolder,
-  IconMail,
-  IconMessages,
-} from '@tabler/icons-react';
+import { IconArticle, IconCurrencyDollar, IconFolder, IconMail, IconMessages } from '@tabler/icons-react';
 import { apiKeysArea } from '../features/api-keys/area';
 import { auditArea } from '../features/audit/area';
+import { calendarArea } from '../features/calendar/area';
 import { crmArea } from '../features/crm/area';
 import { dashboardAreas } from '../features/dashboard/area';
 import { ecommerceArea } from '../features/ecommerce/area';
@@ -46,7 +40,7 @@ export const areas: readonly AreaRegistration[] = [
   groupsArea,
   libraryArea,
   auditArea,
-  upcoming('/calendar', 'shell:nav.calendar', IconCalendar, 'apps'),
+  calendarArea,
   upcoming('/chat', 'shell:nav.chat', IconMessages, 'apps'),
   upcoming('/mailbox', 'shell:nav.mailbox', IconMail, 'apps'),
   ecommerceArea,

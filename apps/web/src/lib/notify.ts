@@ -1,4 +1,6 @@
+import { createElement, type ReactNode } from 'react';
 import { i18n } from '../i18n';
+import { ToastWithAction } from './toast-action';
 
 /** SPEC.md §9: toasts stay 3000 ms (kanban cards pass 2000). Show them after the call completes. */
 export const TOAST_DURATION_MS = 3000;
@@ -6,6 +8,24 @@ export const TOAST_DURATION_MS = 3000;
 interface ToastOptions {
   title?: string;
   autoClose?: number;
+  /** A button in the toast (Undo): a click runs `onClick` and closes the toast. */
+  action?: { label: string; onClick: () => void };
+}
+
+/** The message with the action's button beside it; a click closes the toast. */
+function withAction(
+  message: string,
+  action: NonNullable<ToastOptions['action']>,
+  close: () => void,
+): ReactNode {
+  return createElement(ToastWithAction, {
+    message,
+    label: action.label,
+    onClick: () => {
+      close();
+      action.onClick();
+    },
+  });
 }
 
 /**
@@ -30,14 +50,15 @@ function show(color: string, message: string, options: ToastOptions) {
     for (const listener of hostListeners) listener();
   }
   import('@mantine/notifications').then(
-    ({ notifications }) =>
-      notifications.show({
+    ({ notifications }) => {
+      const id = notifications.show({
         color,
-        message,
+        message: options.action ? withAction(message, options.action, () => notifications.hide(id)) : message,
         title: options.title,
         autoClose: options.autoClose ?? TOAST_DURATION_MS,
         closeButtonProps: { 'aria-label': i18n.t('common:actions.closeNotification') },
-      }),
+      });
+    },
     // A failed load only costs the toast.
     () => undefined,
   );

@@ -4,6 +4,7 @@ import {
   type LayoutSettings,
   type Preferences,
   parsePreferences,
+  type WeekStart,
 } from '@ledgerdesk/contracts';
 import { useSyncExternalStore } from 'react';
 import { detectLanguage, setLanguage } from '../i18n';
@@ -17,7 +18,7 @@ import {
 import { getSession } from './session';
 
 /**
- * The user's preferences (layout settings, language and list density), loaded with the signed-in shell: kept
+ * The user's preferences (layout settings, language, list density and the calendar's first day of the week), loaded with the signed-in shell: kept
  * here, applied as data attributes on <html> (lib/layout-boot.ts), mirrored in localStorage (so
  * the next visit paints right before React renders) and saved to the server while signed in.
  */
@@ -39,7 +40,7 @@ function readStored(): Preferences {
     stored = defaultPreferences;
   }
   // The stored language, else the browser's (what the login page showed), until the account's arrives.
-  return { layout: stored.layout, density: stored.density, language: detectLanguage() };
+  return { ...stored, language: detectLanguage() };
 }
 
 function commit(next: Preferences) {
@@ -104,6 +105,13 @@ export function setLanguagePreference(language: Preferences['language']) {
 export function setDensity(density: Density) {
   revision += 1;
   commit({ ...current, density });
+  scheduleSave();
+}
+
+/** Changes the calendar's first day of the week: applied at once, saved shortly after. */
+export function setWeekStart(weekStart: WeekStart) {
+  revision += 1;
+  commit({ ...current, weekStart });
   scheduleSave();
 }
 

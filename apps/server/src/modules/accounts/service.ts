@@ -559,6 +559,7 @@ export function createAccountsService(deps: {
           layout: mergeOnto(old.layout, change.layout ?? {}),
           language: change.language ?? old.language,
           density: change.density ?? old.density,
+          weekStart: change.weekStart ?? old.weekStart,
         });
         await tx
           .insert(userPreferences)
@@ -571,8 +572,13 @@ export function createAccountsService(deps: {
           action: 'preferences.update',
           entity: 'user',
           key: user.id,
-          before: { ...old.layout, language: old.language, density: old.density },
-          after: { ...preferences.layout, language: preferences.language, density: preferences.density },
+          before: { ...old.layout, language: old.language, density: old.density, weekStart: old.weekStart },
+          after: {
+            ...preferences.layout,
+            language: preferences.language,
+            density: preferences.density,
+            weekStart: preferences.weekStart,
+          },
         });
         return preferences;
       });

@@ -1,9 +1,15 @@
-import { type LayoutSetting, type LayoutSettings, layoutOptions } from '@ledgerdesk/contracts';
-import { Button, Drawer, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
+import {
+  type LayoutSetting,
+  type LayoutSettings,
+  layoutOptions,
+  type WeekStart,
+  weekStarts,
+} from '@ledgerdesk/contracts';
+import { Button, Drawer, Radio, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { memo, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { resetLayout, setLayout, usePreferences } from '../../lib/preferences';
+import { resetLayout, setLayout, setWeekStart, usePreferences } from '../../lib/preferences';
 import classes from './LayoutCustomizer.module.css';
 import { LayoutThumbnail, ThumbnailDefs } from './LayoutThumbnail';
 
@@ -48,7 +54,7 @@ const SettingControl = memo(function SettingControl({
 /** The layout settings drawer: every setting applied at once, saved for the user. */
 export function LayoutCustomizer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation('shell');
-  const { layout } = usePreferences();
+  const { layout, weekStart } = usePreferences();
   // The horizontal layout's menu bar is loaded with that layout: fetched (and run) now, a switch to
   // it does not wait for it, and stays within the 50 ms of a layout change.
   useEffect(() => {
@@ -64,6 +70,17 @@ export function LayoutCustomizer({ opened, onClose }: { opened: boolean; onClose
         {(Object.keys(layoutOptions) as LayoutSetting[]).map((setting) => (
           <SettingControl key={setting} setting={setting} value={layout[setting]} />
         ))}
+        <Select
+          label={t('customizer.weekStart.label')}
+          description={t('customizer.weekStart.description')}
+          data={weekStarts.map((value) => ({ value, label: t(`customizer.weekStart.${value}`) }))}
+          value={weekStart}
+          onChange={(value) => {
+            if (value) setWeekStart(value as WeekStart);
+          }}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+        />
         <Button
           variant="default"
           leftSection={<IconRefresh size={16} aria-hidden="true" />}
