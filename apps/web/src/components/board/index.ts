@@ -1,0 +1,1 @@
+export { Board, type BoardCardState, type BoardColumn, type BoardMove, type BoardProps } from './Board';
