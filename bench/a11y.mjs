@@ -10,14 +10,22 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { signedInTab, startServer, stopServer } from './server.mjs';
 
 /** Lists and forms, by their address. */
-const pages = ['/apps/tickets', '/apps/invoices', '/admin/users', '/apps/tasks/new', '/apps/invoices/new'];
+const pages = [
+  '/apps/tickets',
+  '/apps/invoices',
+  '/admin/users',
+  '/apps/tasks/new',
+  '/apps/invoices/new',
+  '/apps/tasks/board',
+];
 
 /** A record of each kind: the list API to take its key from, its page, and the tabs to audit. */
 const records = [
   { api: '/api/apps/customer', route: '/apps/ecommerce/customers', tabs: ['', 'orders', 'activity'] },
   { api: '/api/apps/order', route: '/apps/ecommerce/orders', tabs: [''] },
   { api: '/api/apps/company', route: '/apps/crm/companies', tabs: ['', 'contacts', 'deals'] },
-  { api: '/api/projects', route: '/apps/projects', tabs: ['', 'members'] },
+  { api: '/api/projects', route: '/apps/projects', tabs: ['', 'tasks', 'members'] },
+  { api: '/api/apps/task', route: '/apps/tasks', tabs: ['', 'comments'] },
   { api: '/api/apps/ticket', route: '/apps/tickets', tabs: ['', 'activity'] },
 ];
 

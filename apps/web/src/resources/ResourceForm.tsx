@@ -24,6 +24,7 @@ import { StaleRecordNotice } from '../components/StaleRecordNotice';
 import { errorMessageOf, isApiError } from '../lib/api';
 import { useStaleRecord, type Versioned } from '../lib/stale-record';
 import { contractResolver, serverFieldMessage } from '../lib/validation';
+import { ChecklistInput, type ChecklistItem } from './ChecklistInput';
 import { PhoneInput } from './PhoneInput';
 import { ReferencePicker, UserPicker, UsersPicker } from './pickers';
 import type { FieldSpec, ResourceDefinition } from './types';
@@ -120,6 +121,18 @@ function FieldInput({ spec, inputRef, label, value, onChange, onBlur, error, t }
           value={(value as string[]) ?? []}
           onChange={(next) => onChange(next)}
           clearable
+        />
+      );
+    case 'checklist':
+      return (
+        <ChecklistInput
+          label={label}
+          error={error}
+          description={common.description}
+          inputRef={inputRef}
+          value={(value as ChecklistItem[]) ?? []}
+          onChange={(next) => onChange(next)}
+          onBlur={onBlur}
         />
       );
     case 'switch':
@@ -278,7 +291,11 @@ export function ResourceForm<Rec, Values>({
             {def.fields.map((spec) => (
               <div
                 key={spec.name}
-                style={spec.wide || spec.kind === 'textarea' ? { gridColumn: '1 / -1' } : undefined}
+                style={
+                  spec.wide || spec.kind === 'textarea' || spec.kind === 'checklist'
+                    ? { gridColumn: '1 / -1' }
+                    : undefined
+                }
               >
                 <Controller
                   control={form.control}
