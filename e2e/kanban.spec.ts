@@ -125,7 +125,7 @@ test.describe('tasks kanban board', () => {
     if (!target) throw new Error('the board has no column');
     await openBoard(page, board.projectId);
     const title = `Quick card ${unique()}`;
-    await page.getByRole('button', { name: `Add a card to ${target.title}` }).click();
+    await page.getByRole('button', { name: `Add card to ${target.title}` }).click();
     await page.getByRole('textbox', { name: `Title of the new card in ${target.title}` }).fill(title);
     await page.keyboard.press('Enter');
     await expect(toast(page, /Added Successfully/)).toBeVisible();
@@ -188,23 +188,26 @@ test.describe('tasks kanban board', () => {
     await board.addCard(first, `Urgent ${mark}`, { priority: 'High' });
     await board.addCard(second, `Someday ${mark}`, { priority: 'Low' });
 
-    await page.goto(`/apps/tasks?search=${mark}`);
+    // The project's tasks in the list (the project filter is the board's project switcher).
+    await page.goto(`/apps/tasks?project=${board.projectId}&search=${mark}`);
     const table = page.getByRole('table', { name: 'Tasks' });
     await expect(table.getByRole('row')).toHaveCount(3);
     await page.getByRole('combobox', { name: 'Priority' }).click();
     await page.getByRole('option', { name: 'High' }).click();
     await expect(table.getByRole('row')).toHaveCount(2);
 
-    await page.getByRole('radio', { name: 'Board' }).click({ force: true });
+    const views = page.getByRole('radiogroup', { name: 'View' });
+    await views.getByText('Board', { exact: true }).click();
     await expect(page).toHaveURL(/\/apps\/tasks\/board\?/);
     await expect(page).toHaveURL(/priority=High/);
+    await expect(page).toHaveURL(new RegExp(`project=${board.projectId}`));
     await expect(page.getByRole('combobox', { name: 'Priority' })).toHaveValue('High');
     const shown = page.getByRole('region', { name: 'Board', exact: false });
     await expect(shown.getByText(`Urgent ${mark}`)).toBeVisible();
     await expect(shown.getByText(`Someday ${mark}`)).toHaveCount(0);
 
     // And back: the list keeps them too.
-    await page.getByRole('radio', { name: 'List' }).click({ force: true });
+    await views.getByText('List', { exact: true }).click();
     await expect(page).toHaveURL(/\/apps\/tasks\?.*priority=High/);
     await expect(table.getByRole('row')).toHaveCount(2);
   });
