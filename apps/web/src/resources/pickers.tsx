@@ -13,6 +13,7 @@ interface PickerProps {
   error?: string;
   required?: boolean;
   description?: string;
+  placeholder?: string;
 }
 
 /**

@@ -24,13 +24,15 @@ export function ProjectFilter(props: FilterInputProps) {
       keyOf={projectKey as (record: never) => string}
       labelOf={projectName as (record: never) => string}
       extraOptions={[{ value: NO_PROJECT, label: t('filters.noProject') }]}
+      placeholder={t('common:resource.any')}
     />
   );
 }
 
 /** A colleague the tasks are assigned to. */
 export function AssigneeFilter(props: FilterInputProps) {
-  return <UserPicker {...props} />;
+  const { t } = useTranslation('common');
+  return <UserPicker {...props} placeholder={t('resource.any')} />;
 }
 
 /**

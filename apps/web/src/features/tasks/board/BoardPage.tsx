@@ -1,7 +1,8 @@
 import type { TaskBoard, TaskCard, TaskColumn } from '@ledgerdesk/contracts';
-import { Alert, Badge, Button, Group, Skeleton, Text } from '@mantine/core';
-import { IconColumnInsertRight, IconRefresh } from '@tabler/icons-react';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { Alert, Badge, Button, Drawer, Group, Skeleton, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconColumnInsertRight, IconFilter, IconRefresh } from '@tabler/icons-react';
+import { type ReactNode, type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Board, type BoardCardState, type BoardMove } from '../../../components/board';
 import { ConfirmDelete, ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -30,12 +31,17 @@ import { TaskCardView } from './TaskCardView';
 
 const filterNames = taskFilters.map((filter) => filter.name);
 
-/** Says a card is being carried while it is mounted (in the carried card's overlay). */
-function DragSignal({ onChange }: { onChange: (dragging: boolean) => void }) {
+/**
+ * Marks a card as carried while it is mounted (in the carried card's overlay): a ref, not state, so
+ * that picking a card up or putting it down re-renders nothing but the board.
+ */
+function CarriedMark({ carrying }: { carrying: RefObject<boolean> }) {
   useEffect(() => {
-    onChange(true);
-    return () => onChange(false);
-  }, [onChange]);
+    carrying.current = true;
+    return () => {
+      carrying.current = false;
+    };
+  }, [carrying]);
   return null;
 }
 
@@ -63,8 +69,8 @@ export function BoardPage() {
     () => ({ search: table.search || undefined, ...table.filters }),
     [table.search, table.filters],
   );
-  const [dragging, setDragging] = useState(false);
-  const board = useTaskBoard(query, dragging);
+  const carrying = useRef(false);
+  const board = useTaskBoard(query, carrying);
   const move = useMoveCard(query);
   const loadMore = useLoadMoreCards(query);
   const addCard = useAddCard();
@@ -73,6 +79,15 @@ export function BoardPage() {
   const [editing, setEditing] = useState<TaskColumn | 'new' | null>(null);
   const [columnToDelete, setColumnToDelete] = useState<TaskColumn | null>(null);
   const [cardToDelete, setCardToDelete] = useState<TaskCard | null>(null);
+
+  const phone = useMediaQuery('(max-width: 48em)');
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const activeFilters = Object.keys(table.filters).length + (table.search ? 1 : 0);
+  const filters = (
+    <Group gap="sm" align="flex-end" wrap="wrap" mb="md" role="search" aria-label={t('board.filters')}>
+      <ResourceFilters def={tasks} table={table} />
+    </Group>
+  );
 
   const data: TaskBoard | undefined = board.data;
   const columns = data?.columns ?? [];
@@ -88,7 +103,7 @@ export function BoardPage() {
   const renderCard = useCallback(
     (card: TaskCard, state: BoardCardState) => (
       <>
-        {state.overlay ? <DragSignal onChange={setDragging} /> : null}
+        {state.overlay ? <CarriedMark carrying={carrying} /> : null}
         <TaskCardView card={card} mayManage={mayManage} onDelete={setCardToDelete} />
       </>
     ),
@@ -102,6 +117,63 @@ export function BoardPage() {
       columnsApi.update.mutate({ id: editing.id, patch: values }, { onSuccess: () => setEditing(null) });
     }
   };
+
+  // The board re-renders its columns when this changes: built again only when the data does.
+  const loadColumn = loadMore.mutate;
+  const updateColumn = columnsApi.update.mutate;
+  const addCardTo = addCard.mutateAsync;
+  const addingTo = addCard.isPending ? addCard.variables?.kanId : undefined;
+  const projectId = data?.projectId ?? null;
+  const boardColumns = useMemo(() => {
+    const columns = data?.columns ?? [];
+    return columns.map((column, index) => ({
+      id: column.id,
+      label: column.title,
+      cards: column.cards,
+      hasMore: column.nextCursor !== null,
+      // The board asks once per length of the column; columns load side by side.
+      onLoadMore: () => loadColumn(column),
+      header: (
+        <Group gap={4} wrap="nowrap">
+          <Badge
+            size="sm"
+            variant="light"
+            color="gray"
+            aria-label={t('board.count', { count: column.count })}
+          >
+            {column.count}
+          </Badge>
+          {mayManage ? (
+            <ColumnMenu
+              column={column}
+              first={index === 0}
+              last={index === columns.length - 1}
+              onEdit={() => setEditing(column)}
+              onMove={(direction) =>
+                updateColumn({
+                  id: column.id,
+                  patch: { afterId: afterIdFor(columns, index, direction) },
+                })
+              }
+              onDelete={() => setColumnToDelete(column)}
+            />
+          ) : null}
+        </Group>
+      ),
+      footer: mayManage ? (
+        <AddCardForm
+          columnTitle={column.title}
+          pending={addingTo === column.id}
+          onAdd={(cardTitle) => addCardTo({ kanId: column.id, title: cardTitle, projectId })}
+        />
+      ) : undefined,
+      empty: (
+        <Text size="xs" c="dimmed" ta="center" py="md">
+          {t('board.emptyColumn')}
+        </Text>
+      ),
+    }));
+  }, [data, mayManage, t, loadColumn, updateColumn, addCardTo, addingTo, projectId]);
 
   let body: ReactNode;
   if (board.isPending) {
@@ -138,60 +210,7 @@ export function BoardPage() {
         renderCard={renderCard}
         onMove={onMove}
         columnWidth={300}
-        columns={columns.map((column, index) => ({
-          id: column.id,
-          label: column.title,
-          cards: column.cards,
-          hasMore: column.nextCursor !== null,
-          onLoadMore: () => {
-            if (!loadMore.isPending) loadMore.mutate(column);
-          },
-          header: (
-            <Group gap={4} wrap="nowrap">
-              <Badge
-                size="sm"
-                variant="light"
-                color="gray"
-                aria-label={t('board.count', { count: column.count })}
-              >
-                {column.count}
-              </Badge>
-              {mayManage ? (
-                <ColumnMenu
-                  column={column}
-                  first={index === 0}
-                  last={index === columns.length - 1}
-                  onEdit={() => setEditing(column)}
-                  onMove={(direction) =>
-                    columnsApi.update.mutate({
-                      id: column.id,
-                      patch: { afterId: afterIdFor(columns, index, direction) },
-                    })
-                  }
-                  onDelete={() => setColumnToDelete(column)}
-                />
-              ) : null}
-            </Group>
-          ),
-          footer: mayManage ? (
-            <AddCardForm
-              columnTitle={column.title}
-              pending={addCard.isPending && addCard.variables?.kanId === column.id}
-              onAdd={(cardTitle) =>
-                addCard.mutateAsync({
-                  kanId: column.id,
-                  title: cardTitle,
-                  projectId: data?.projectId ?? null,
-                })
-              }
-            />
-          ) : undefined,
-          empty: (
-            <Text size="xs" c="dimmed" ta="center" py="md">
-              {t('board.emptyColumn')}
-            </Text>
-          ),
-        }))}
+        columns={boardColumns}
       />
     );
   }
@@ -217,9 +236,37 @@ export function BoardPage() {
         }
       />
       <TaskViews />
-      <Group gap="sm" align="flex-end" wrap="wrap" mb="md" role="search" aria-label={t('board.filters')}>
-        <ResourceFilters def={tasks} table={table} />
-      </Group>
+      {phone ? (
+        // On a phone the filters would push the board below the fold: they open in a drawer.
+        <>
+          <Button
+            variant="default"
+            mb="md"
+            leftSection={<IconFilter size={16} aria-hidden="true" />}
+            rightSection={
+              activeFilters > 0 ? (
+                <Badge size="sm" circle>
+                  {activeFilters}
+                </Badge>
+              ) : null
+            }
+            onClick={() => setFiltersOpen(true)}
+          >
+            {t('board.filters')}
+          </Button>
+          <Drawer
+            opened={filtersOpen}
+            onClose={() => setFiltersOpen(false)}
+            title={t('board.filters')}
+            position="bottom"
+            closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+          >
+            {filters}
+          </Drawer>
+        </>
+      ) : (
+        filters
+      )}
       {body}
       {editing ? (
         <ColumnDialog

@@ -14,6 +14,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { type RefObject, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorMessageOf } from '../../../lib/api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -36,17 +37,28 @@ export const boardKey = (query: BoardQuery) => [...queryKeys.all(tasks.api), 'bo
 
 type Saved<Data> = { successMessage?: string; data: Data };
 
-/** The board with its first cards per column; refetched on focus and every few seconds unless paused. */
-export function useTaskBoard(query: BoardQuery, paused: boolean) {
+/**
+ * The board with its first cards per column, fetched again on focus and every few seconds while the
+ * tab is visible and no card is carried (`carrying`: the board would shift under the pointer).
+ */
+export function useTaskBoard(query: BoardQuery, carrying: RefObject<boolean>) {
+  const client = useQueryClient();
+  const key = boardKey(query);
+  const keyText = JSON.stringify(key);
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (carrying.current || document.visibilityState !== 'visible') return;
+      void client.refetchQueries({ queryKey: JSON.parse(keyText), type: 'active', exact: true });
+    }, BOARD_POLL_MS);
+    return () => clearInterval(timer);
+  }, [client, keyText, carrying]);
   return useQuery({
-    queryKey: boardKey(query),
+    queryKey: key,
     queryFn: ({ signal }) =>
       api.get<TaskBoard>('/apps/tasks', { query: { ...query, cards: DEFAULT_COLUMN_CARDS }, signal }),
     placeholderData: keepPreviousData,
-    refetchOnWindowFocus: true,
-    // Not while a card is held (the board would shift under the pointer); TanStack Query already
-    // stops while the tab is hidden (refetchIntervalInBackground is false).
-    refetchInterval: paused ? false : BOARD_POLL_MS,
+    // Back to the tab: others may have moved cards, however fresh the board looked.
+    refetchOnWindowFocus: 'always',
   });
 }
 
