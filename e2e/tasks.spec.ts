@@ -124,9 +124,15 @@ test.describe('tasks (the resource engine)', () => {
     const name = `Cure slab ${mark}`;
     await page.goto('/apps/tasks/new');
     await page.getByRole('textbox', { name: 'Task', exact: true }).fill(name);
-    await page.getByLabel('Project', { exact: true }).fill(projectName);
+    await page
+      .locator('input')
+      .and(page.getByLabel('Project', { exact: true }))
+      .fill(projectName);
     await page.getByRole('option', { name: projectName }).click();
-    await page.getByLabel('Tags', { exact: true }).fill('Concrete');
+    await page
+      .locator('input')
+      .and(page.getByLabel('Tags', { exact: true }))
+      .fill('Concrete');
     await page.keyboard.press('Enter');
     await page.getByRole('textbox', { name: 'New item' }).fill('Order curing blankets');
     await page.keyboard.press('Enter');
@@ -146,7 +152,7 @@ test.describe('tasks (the resource engine)', () => {
     await page.getByRole('tab', { name: 'Comments' }).click();
     await page.getByRole('textbox', { name: 'New comment' }).fill(`First pour checked ${mark}`);
     await page.getByRole('button', { name: 'Add comment' }).click();
-    await expect(toast(page, /Added Successfully/)).toBeVisible();
+    await expect(toast(page, 'Comment Added Successfully')).toBeVisible();
     await page.getByRole('textbox', { name: 'New comment' }).fill(`Blankets on site ${mark}`);
     await page.getByRole('button', { name: 'Add comment' }).click();
     const comments = page.getByRole('list', { name: 'Comments' }).getByRole('listitem');
