@@ -70,6 +70,17 @@ try {
     `${CARDS} cards in ${columns.length} columns created in ${((performance.now() - filling) / 1000).toFixed(1)} s`,
   );
 
+  // The board's call alone (from Node): how much of the first screen is the server's.
+  const apiTimes = [];
+  for (let run = 0; run < RUNS; run++) {
+    const began = performance.now();
+    await call('GET', `/apps/tasks?project=${projectId}&cards=50`);
+    apiTimes.push(performance.now() - began);
+  }
+  console.log(
+    `GET /api/apps/tasks (6 columns × 50 cards of ${CARDS}): median ${median(apiTimes).toFixed(0)} ms (min ${Math.min(...apiTimes).toFixed(0)}–max ${Math.max(...apiTimes).toFixed(0)})`,
+  );
+
   // First screen: from the navigation's start to the cards of every column in sight.
   const address = `${url}/apps/tasks/board?project=${projectId}`;
   const times = [];
