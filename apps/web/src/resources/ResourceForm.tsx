@@ -34,6 +34,24 @@ export function valueLabel(t: TFunction, field: string, value: string): string {
   return t(`values.${field}.${value}`, { defaultValue: value });
 }
 
+/**
+ * A field's error message, or the first of its parts' (a checklist item without a title): a list's
+ * errors are kept per item, the field itself has none.
+ */
+function messageOf(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  const own = (error as { message?: unknown }).message;
+  if (typeof own === 'string' && own) return own;
+  for (const [key, part] of Object.entries(error)) {
+    // Only the error's own plain parts: its `ref` is the input's element.
+    if (key === 'ref' || !part || typeof part !== 'object') continue;
+    if (!Array.isArray(part) && Object.getPrototypeOf(part) !== Object.prototype) continue;
+    const found = messageOf(part);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 interface FieldProps {
   spec: FieldSpec;
   /** The input's element: where focus goes when the field is the first invalid one. */
@@ -228,8 +246,11 @@ export function ResourceForm<Rec, Values>({
     resolver: contractResolver(def.input as z.ZodMiniType<FieldValues, FieldValues>),
   });
   const names = new Set(def.fields.map((field) => field.name));
+  // A part of a field (a checklist's `subtasks.0.title`) is shown on the field.
   const onField = (name: string) =>
-    names.has(name) || childFields.some((field) => name === field || name.startsWith(`${field}.`));
+    names.has(name) ||
+    names.has(name.split('.')[0] ?? '') ||
+    childFields.some((field) => name === field || name.startsWith(`${field}.`));
 
   const stale = useStaleRecord<Rec & Versioned>();
 
@@ -308,7 +329,7 @@ export function ResourceForm<Rec, Values>({
                       value={field.value}
                       onChange={field.onChange}
                       onBlur={field.onBlur}
-                      error={fieldState.error?.message}
+                      error={messageOf(fieldState.error)}
                       t={t}
                     />
                   )}
