@@ -1,5 +1,5 @@
 import type { TaskCard } from '@ledgerdesk/contracts';
-import { ActionIcon, Anchor, Badge, Group, Menu, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Group, Menu, Progress, Stack, Text } from '@mantine/core';
 import {
   IconCalendarDue,
   IconDots,
@@ -44,6 +44,9 @@ export function TaskCardView({ card, mayManage, onDelete }: TaskCardViewProps) {
   const { t } = useTranslation(['tasks', 'common']);
   const overdue = isOverdue(card);
   const to = `${tasks.route}/${card.id}`;
+  const dueLabel = card.dueDate
+    ? t(overdue ? 'board.dueOverdue' : 'board.due', { date: formatDate(card.dueDate) })
+    : '';
   return (
     // The board draws the card's frame and its handle: this is what is inside.
     <Stack gap={6} data-card-id={card.cardId}>
@@ -127,31 +130,27 @@ export function TaskCardView({ card, mayManage, onDelete }: TaskCardViewProps) {
       <Group justify="space-between" gap="xs" wrap="nowrap">
         <Group gap={10} wrap="wrap" style={{ rowGap: 2 }}>
           {card.dueDate ? (
-            <Tooltip label={overdue ? t('board.overdue') : t('fields.dueDate')}>
-              <Group
-                gap={3}
-                wrap="nowrap"
-                c={overdue ? 'red' : 'dimmed'}
-                data-overdue={overdue || undefined}
-                aria-label={
-                  overdue
-                    ? t('board.dueOverdue', { date: formatDate(card.dueDate) })
-                    : t('board.due', { date: formatDate(card.dueDate) })
-                }
-                role="img"
+            // A title, not a Tooltip: a card is re-rendered at each step of a move, and kept light.
+            <Group
+              gap={3}
+              wrap="nowrap"
+              c={overdue ? 'red' : 'dimmed'}
+              data-overdue={overdue || undefined}
+              aria-label={dueLabel}
+              title={dueLabel}
+              role="img"
+            >
+              <IconCalendarDue size={14} aria-hidden="true" />
+              <Text
+                span
+                size="xs"
+                fw={overdue ? 600 : undefined}
+                aria-hidden="true"
+                style={{ whiteSpace: 'nowrap' }}
               >
-                <IconCalendarDue size={14} aria-hidden="true" />
-                <Text
-                  span
-                  size="xs"
-                  fw={overdue ? 600 : undefined}
-                  aria-hidden="true"
-                  style={{ whiteSpace: 'nowrap' }}
-                >
-                  {formatDate(card.dueDate)}
-                </Text>
-              </Group>
-            </Tooltip>
+                {formatDate(card.dueDate)}
+              </Text>
+            </Group>
           ) : null}
           <Group
             gap={3}
