@@ -27,13 +27,6 @@ type Person = { id: string; name: string; email: string };
 /** Each area's seed, as the first start runs it, given the demo people and the acting admin. */
 const areas: Record<string, (db: Database, people: Person[], actor: string) => Promise<unknown>> = {
   library: (db, _p, actor) => seedLibrary(db, createRandom(1), actor),
-  tasks: (db, people, actor) =>
-    seedTasks(
-      db,
-      createRandom(2),
-      people.map((p) => p.id),
-      actor,
-    ),
   crm: (db, people, actor) =>
     seedCrm(
       db,
@@ -50,6 +43,14 @@ const areas: Record<string, (db: Database, people: Person[], actor: string) => P
   projects: (db, people, actor) =>
     seedProjects(
       db,
+      people.map((p) => p.id),
+      actor,
+    ),
+  // After the projects, as on the first start: some tasks are on project boards.
+  tasks: (db, people, actor) =>
+    seedTasks(
+      db,
+      createRandom(2),
       people.map((p) => p.id),
       actor,
     ),

@@ -41,6 +41,7 @@ CREATE INDEX "task_comments_task_idx" ON "task_comments" USING btree ("task_id",
 ALTER TABLE "tasks" ADD CONSTRAINT "tasks_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tasks" ADD CONSTRAINT "tasks_column_id_task_board_columns_id_fk" FOREIGN KEY ("column_id") REFERENCES "public"."task_board_columns"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "tasks_project_idx" ON "tasks" USING btree ("project_id");--> statement-breakpoint
+CREATE INDEX "tasks_column_rank_idx" ON "tasks" USING btree ("column_id","rank","id");--> statement-breakpoint
 
 -- The default board (the tasks without a project) and its columns (SPEC §3), in order. Column ranks
 -- are keys of lib/rank-key.ts: 'a0' < 'a1' < …
@@ -70,5 +71,4 @@ UPDATE "tasks" t
 SELECT setval(pg_get_serial_sequence('tasks', 'card_no'), coalesce((SELECT max("card_no") FROM "tasks"), 0) + 1, false);--> statement-breakpoint
 ALTER TABLE "tasks" ALTER COLUMN "column_id" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "tasks" ALTER COLUMN "rank" SET NOT NULL;--> statement-breakpoint
-ALTER TABLE "tasks" ADD CONSTRAINT "tasks_column_rank_key" UNIQUE("column_id","rank");--> statement-breakpoint
 ALTER TABLE "tasks" ADD CONSTRAINT "tasks_card_no_key" UNIQUE("card_no");

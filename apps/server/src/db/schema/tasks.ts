@@ -100,8 +100,9 @@ export const tasks = pgTable(
     index('tasks_task_trgm_idx').using('gin', sql`${t.task} gin_trgm_ops`),
     index('tasks_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
     index('tasks_project_idx').on(t.projectId),
-    // A column's cards in order, and its neighbours when a card moves.
-    unique('tasks_column_rank_key').on(t.columnId, t.rank),
+    // A column's cards in order (rank, id), and its neighbours when a card moves. Not unique: the
+    // order is total with the id, and writes into a column take their ranks one at a time anyway.
+    index('tasks_column_rank_idx').on(t.columnId, t.rank, t.id),
     unique('tasks_card_no_key').on(t.cardNo),
     check('tasks_status_check', sql`${t.status} in ('New', 'Pending', 'Inprogress', 'Completed')`),
     check('tasks_priority_check', sql`${t.priority} in ('High', 'Medium', 'Low')`),

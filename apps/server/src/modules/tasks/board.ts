@@ -136,40 +136,41 @@ export async function toTaskRecords(
   }));
 }
 
-export async function toTaskCards(db: Database, users: UsersService, rows: TaskRow[]): Promise<TaskCard[]> {
-  const details = await detailsOf(db, users, rows);
-  return rows.map((t) => ({
-    id: t.id,
-    title: t.task,
-    cardId: cardIdOf(t.cardNo),
-    text: t.description,
-    badges: t.tags,
-    dueDate: t.dueDate,
-    counters: {
-      comments: details.comments(t),
-      subtasks: t.subtasks.length,
-      subtasksDone: t.subtasks.filter((s) => s.done).length,
-    },
-    progress: progressOf(t.status, t.subtasks),
-    kanId: t.columnId,
-    members: details.members(t),
-    status: t.status as TaskCard['status'],
-    priority: t.priority as TaskCard['priority'],
-    version: t.version,
-  }));
-}
+/** A task's kanban card (SPEC §3): the same task, named as the board names it. */
+export const cardOf = (t: TaskRecord): TaskCard => ({
+  id: t._id,
+  title: t.task,
+  cardId: t.cardId,
+  text: t.description,
+  badges: t.tags,
+  dueDate: t.dueDate,
+  counters: {
+    comments: t.commentCount,
+    subtasks: t.subtasks.length,
+    subtasksDone: t.subtasks.filter((s) => s.done).length,
+  },
+  progress: t.progress,
+  kanId: t.columnId,
+  members: t.assignees,
+  status: t.status,
+  priority: t.priority,
+  version: t.version,
+});
+
+export const toTaskCards = async (db: Database, users: UsersService, rows: TaskRow[]): Promise<TaskCard[]> =>
+  (await toTaskRecords(db, users, rows)).map(cardOf);
 
 /** The board of a project (null: the default board), made with the default columns the first time. */
 export async function ensureBoard(db: Database, projectId: string | null): Promise<string> {
-  const find = async () => {
-    const [board] = await db
+  const find = async (executor: Database) => {
+    const [board] = await executor
       .select({ id: taskBoards.id })
       .from(taskBoards)
       .where(projectId ? eq(taskBoards.projectId, projectId) : isNull(taskBoards.projectId))
       .limit(1);
     return board?.id;
   };
-  const found = await find();
+  const found = await find(db);
   if (found) return found;
   // Two first opens at once: the second's insert waits for the first's commit, then does nothing,
   // and reads the board the first made (with its columns, written in the same transaction).
@@ -181,7 +182,7 @@ export async function ensureBoard(db: Database, projectId: string | null): Promi
       .onConflictDoNothing()
       .returning({ id: taskBoards.id });
     if (!board) {
-      const made = await find();
+      const made = await find(executor);
       if (!made) throw new Error('task board neither made nor found');
       return made;
     }
@@ -253,6 +254,13 @@ export async function placementOf(
   input: { projectId: string | null; status: string; columnId?: string | null | undefined },
   current?: TaskRow,
 ): Promise<Partial<TaskRow>> {
+  const stays =
+    current &&
+    input.projectId === current.projectId &&
+    input.status === current.status &&
+    (!input.columnId || input.columnId === current.columnId);
+  // Most edits (a title, a date) leave the card where it is, without a look at the board.
+  if (stays) return {};
   const boardId = await ensureBoard(db, input.projectId);
   const land = async (columnId: string) => {
     const column = await lockColumn(db, columnId);
@@ -288,25 +296,28 @@ export async function placementOf(
  * or deleted meanwhile), the card goes to the top: the mover sees it there and can move it again.
  * The card and then its target column are locked, so moves into the same column happen one after
  * the other, each between the neighbours as they are then: none is lost, the order stays total.
- * Answers the row as it now is, or null when it was already there.
+ * Answers the row before, and after (null when it was already there: nothing written).
  */
 export async function moveTask(
   db: Database,
   id: string,
   move: { columnId: string; afterId: string | null },
-): Promise<{ before: TaskRow; after: TaskRow } | null> {
-  const [task] = await db.select().from(tasks).where(eq(tasks.id, id)).limit(1).for('update');
-  if (!task) throw AppError.notFound();
+): Promise<{ before: TaskRow; after: TaskRow | null }> {
+  const [found] = await db
+    .select({ task: tasks, boardId: taskBoardColumns.boardId })
+    .from(tasks)
+    .innerJoin(taskBoardColumns, eq(taskBoardColumns.id, tasks.columnId))
+    .where(eq(tasks.id, id))
+    .limit(1)
+    .for('update', { of: tasks });
+  if (!found) throw AppError.notFound();
+  const task = found.task;
   if (move.afterId === id) {
     throw AppError.badRequest(taskMessages.afterItself, { afterId: taskMessages.afterItself });
   }
   const target = await lockColumn(db, move.columnId);
   if (!target) throw columnError(taskMessages.unknownColumn);
-  const [from] = await db
-    .select({ boardId: taskBoardColumns.boardId })
-    .from(taskBoardColumns)
-    .where(eq(taskBoardColumns.id, task.columnId));
-  if (from?.boardId !== target.boardId) throw columnError(taskMessages.otherBoard);
+  if (found.boardId !== target.boardId) throw columnError(taskMessages.otherBoard);
   const [previous] = move.afterId
     ? await db
         .select({ rank: tasks.rank })
@@ -329,7 +340,7 @@ export async function moveTask(
     (low === null || task.rank > low) &&
     (high === null || task.rank < high) &&
     status === task.status;
-  if (inPlace) return null;
+  if (inPlace) return { before: task, after: null };
   const [after] = await db
     .update(tasks)
     .set({

@@ -106,15 +106,17 @@ export async function updateColumn(
   if (changes.afterId === id) {
     throw AppError.badRequest(taskMessages.afterItself, { afterId: taskMessages.afterItself });
   }
+  const values = {
+    ...(changes.title !== undefined ? { title: changes.title } : {}),
+    ...(changes.status !== undefined ? { status: changes.status } : {}),
+    ...(changes.afterId !== undefined
+      ? { rank: await columnRankAfter(db, before.boardId, changes.afterId, id) }
+      : {}),
+  };
+  if (Object.keys(values).length === 0) return { before, after: before };
   const [after] = await db
     .update(taskBoardColumns)
-    .set({
-      ...(changes.title !== undefined ? { title: changes.title } : {}),
-      ...(changes.status !== undefined ? { status: changes.status } : {}),
-      ...(changes.afterId !== undefined
-        ? { rank: await columnRankAfter(db, before.boardId, changes.afterId, id) }
-        : {}),
-    })
+    .set(values)
     .where(eq(taskBoardColumns.id, id))
     .returning();
   if (!after) throw AppError.notFound();

@@ -3,7 +3,6 @@ import {
   messages,
   mutationResponse,
   type TaskCardInput,
-  type TaskRecord,
   taskBoard,
   taskBoardQuery,
   taskCard,
@@ -38,13 +37,13 @@ import { findById } from '../../resources/records';
 import type { UsersService } from '../users/service';
 import {
   assertProjectExists,
+  cardOf,
   columnCounts,
   columnPage,
   columnsOf,
   ensureBoard,
   filtersWhere,
   moveTask,
-  type TaskRow,
   toTaskCards,
   toTaskRecords,
 } from './board';
@@ -81,16 +80,6 @@ export function tasksRoutes(
     } finally {
       readCache.invalidate();
     }
-  };
-  const cardOf = async (executor: Database, id: string) => {
-    const [card] = await toTaskCards(executor, users, [await findById(executor, tasks, id)]);
-    if (!card) throw AppError.notFound();
-    return card;
-  };
-  const recordOf = async (executor: Database, row: TaskRow): Promise<TaskRecord> => {
-    const [record] = await toTaskRecords(executor, users, [row]);
-    if (!record) throw AppError.notFound();
-    return record;
   };
 
   /** The board a query names: a project's (made on demand), else the default board. */
@@ -199,16 +188,15 @@ export function tasksRoutes(
         db.transaction(async (tx) => {
           const executor = tx as Database;
           const moved = await moveTask(executor, id, request.body);
-          if (moved) {
-            await audit.record(executor, actor, {
-              action: 'update',
-              entity: 'task',
-              key: id,
-              before: await recordOf(executor, moved.before),
-              after: await recordOf(executor, moved.after),
-            });
+          const [before, after] = await toTaskRecords(executor, users, [
+            moved.before,
+            moved.after ?? moved.before,
+          ]);
+          if (!before || !after) throw AppError.notFound();
+          if (moved.after) {
+            await audit.record(executor, actor, { action: 'update', entity: 'task', key: id, before, after });
           }
-          return cardOf(executor, id);
+          return cardOf(after);
         }),
       );
       return updated(card);
@@ -266,6 +254,7 @@ export function tasksRoutes(
         db.transaction(async (tx) => {
           const executor = tx as Database;
           const { before, after } = await updateColumn(executor, request.params.id, request.body);
+          if (after === before) return columnRecordOf(after);
           await audit.record(executor, actor, {
             action: 'update',
             entity: 'taskColumn',
@@ -342,6 +331,18 @@ export function tasksRoutes(
           )
           .limit(1);
         if (found) return found.id;
+        // A column id of another board is a mistake, not the title of a new column.
+        if (
+          isId &&
+          (
+            await executor
+              .select({ id: taskBoardColumns.id })
+              .from(taskBoardColumns)
+              .where(eq(taskBoardColumns.id, kanId))
+          ).length > 0
+        ) {
+          throw AppError.badRequest(taskMessages.otherBoard, { kanId: taskMessages.otherBoard });
+        }
         const made = columnRecordOf(await createColumn(executor, boardId, { title: kanId }));
         await audit.record(executor, actor, {
           action: 'create',
@@ -382,7 +383,7 @@ export function tasksRoutes(
         columnId,
       });
       const record = await engine.create(input, actor);
-      return reply.code(201).send(added('Task', await cardOf(db, record._id)));
+      return reply.code(201).send(added('Task', cardOf(record)));
     },
   );
 
@@ -409,8 +410,7 @@ export function tasksRoutes(
           assigneeIds: memberIds,
         }).filter(([, value]) => value !== undefined),
       );
-      await engine.update(id, changes, undefined, actorOf(request));
-      return updated(await cardOf(db, id));
+      return updated(cardOf(await engine.update(id, changes, undefined, actorOf(request))));
     },
   );
 
