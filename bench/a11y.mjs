@@ -16,6 +16,7 @@ const pages = [
   '/admin/users',
   '/apps/tasks/new',
   '/apps/invoices/new',
+  '/apps/crm/pipeline',
   '/apps/tasks/board',
 ];
 

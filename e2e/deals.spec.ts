@@ -2,6 +2,7 @@ import {
   deleteFromDetailPage,
   editFromRowMenu,
   expect,
+  expectAccessible,
   pickDate,
   searchList,
   sessionToken,
@@ -95,5 +96,66 @@ test.describe('deals', () => {
     await page.reload();
     await expect(column('Offer Accepted').getByRole('link', { name })).toBeVisible();
     await expect(column('Offer Accepted').getByText('12,500.50')).toHaveCount(2);
+  });
+
+  test('the pipeline board: a deal dragged to another stage by keyboard, then by mouse; kept after reload', async ({
+    page,
+  }) => {
+    const name = `Boiler swap ${unique()}`;
+    await signInAsAdmin(page);
+    const authorization = `Bearer ${await sessionToken(page)}`;
+    const me = await (await page.request.get('/api/users/me/', { headers: { authorization } })).json();
+    const created = await page.request.post('/api/apps/deal', {
+      headers: { authorization },
+      data: {
+        dealName: name,
+        salesRepId: me.id,
+        amount: '900.00',
+        closeDate: '2026-11-30',
+        stage: 'Contact Initiated',
+      },
+    });
+    expect(created.status()).toBe(201);
+
+    await page.goto(`/apps/crm/pipeline?search=${encodeURIComponent(name)}`);
+    const column = (stage: string) => page.getByRole('region', { name: stage });
+    await expect(column('Contact Initiated').getByRole('link', { name })).toBeVisible();
+    await expectAccessible(page, 'pipeline');
+
+    // Keyboard: the card's handle, space to pick it up, arrow right to the next stage, space to drop.
+    const handle = page.getByRole('button', { name: `Drag ${name}` });
+    await handle.focus();
+    await page.keyboard.press('Space');
+    await expect(
+      page.getByText(`Picked up ${name}. ${name} is in column Contact Initiated, position 1 of 1.`),
+    ).toBeAttached();
+    await page.keyboard.press('ArrowRight');
+    await expect(column('Needs Identified').getByRole('link', { name })).toBeVisible();
+    await page.keyboard.press('Space');
+    await expect(toast(page, 'Updated Successfully')).toBeVisible();
+    await expect(column('Needs Identified').getByRole('link', { name })).toBeVisible();
+    await expect(column('Contact Initiated').getByText('No deals at this stage')).toBeVisible();
+    // The handle keeps the focus after the drop.
+    await expect(page.getByRole('button', { name: `Drag ${name}` })).toBeFocused();
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.reload();
+    await expect(column('Needs Identified').getByRole('link', { name })).toBeVisible();
+
+    // Mouse (on a screen wide enough for every stage): press on the card, move past the few pixels that tell a drag from a click, drop on a stage.
+    const from = await page.getByRole('button', { name: `Drag ${name}` }).boundingBox();
+    const to = await column('Offer Accepted').boundingBox();
+    if (!from || !to) throw new Error('the card or the column is not on screen');
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2 + 20, from.y + from.height / 2, { steps: 4 });
+    await page.mouse.move(to.x + to.width / 2, to.y + 80, { steps: 12 });
+    await expect(column('Offer Accepted')).toHaveAttribute('data-drop-target', '');
+    await page.mouse.up();
+    await expect(toast(page, 'Updated Successfully')).toBeVisible();
+    await expect(column('Offer Accepted').getByRole('link', { name })).toBeVisible();
+    await expect(column('Needs Identified').getByText('No deals at this stage')).toBeVisible();
+    await page.reload();
+    await expect(column('Offer Accepted').getByRole('link', { name })).toBeVisible();
+    await expect(column('Offer Accepted').getByText('900.00')).toHaveCount(2);
   });
 });

@@ -26,6 +26,7 @@ import {
   type PointerEvent as ReactPointerEvent,
   type RefObject,
   useCallback,
+  useEffect,
   useId,
   useLayoutEffect,
   useMemo,
@@ -205,7 +206,8 @@ export function Board<C>({
     setDrag(null);
     if (current.mode === 'keyboard') pendingFocus.current = current.cardId;
     const moved = current.to.columnId !== current.from.columnId || current.to.index !== current.from.index;
-    if (!dropped || !moved || !onMove) {
+    // The card may have left the columns meanwhile (deleted, filtered out by a refetch).
+    if (!dropped || !moved || !onMove || !cards.has(current.cardId)) {
       const text = describe(current.cardId, current.from, base);
       announce(dropped ? t('board.dropped', { text }) : t('board.cancelled', { text }));
       return;
@@ -251,6 +253,7 @@ export function Board<C>({
     }
     if (event.key === 'Tab') {
       end(drag, false);
+      pendingFocus.current = null; // the focus goes on to where Tab takes it
       return;
     }
     const vertical = event.key === 'ArrowUp' ? -1 : event.key === 'ArrowDown' ? 1 : 0;
@@ -290,6 +293,22 @@ export function Board<C>({
     (cardId: string, event: KeyboardEvent) => keyHandler.current(cardId, event),
     [],
   );
+  // A click anywhere while a card is carried by keyboard puts it back (the keys went elsewhere).
+  const cancelKeyboardDrag = useRef(() => {});
+  useLayoutEffect(() => {
+    cancelKeyboardDrag.current = () => {
+      if (drag?.mode !== 'keyboard') return;
+      end(drag, false);
+      pendingFocus.current = null;
+    };
+  });
+  const carriedByKeyboard = drag?.mode === 'keyboard';
+  useEffect(() => {
+    if (!carriedByKeyboard) return;
+    const cancel = () => cancelKeyboardDrag.current();
+    document.addEventListener('pointerdown', cancel, true);
+    return () => document.removeEventListener('pointerdown', cancel, true);
+  }, [carriedByKeyboard]);
 
   const sensors = useSensors(
     // A few pixels of travel before a drag starts, so a click on a card's link stays a click.
@@ -331,7 +350,13 @@ export function Board<C>({
     if (to.columnId !== drag.to.columnId) announce(describe(drag.cardId, to, placed(base, drag.cardId, to)));
   };
   const onDragEnd = ({ over }: DragEndEvent) => {
-    if (drag?.mode === 'pointer') end(drag, over !== null);
+    if (drag?.mode !== 'pointer') return;
+    // Dropped over nothing, or over a column that refuses the card: it goes back.
+    const overId = over === null ? '' : String(over.id);
+    const overColumn = overId.startsWith(CARD)
+      ? positionOf(order, overId.slice(CARD.length))?.columnId
+      : overId.slice(COLUMN.length);
+    end(drag, overColumn !== undefined && overColumn in order && allowed(drag.cardId, overColumn, drag.from));
   };
   const onDragCancel = () => {
     if (drag?.mode === 'pointer') end(drag, false);
@@ -422,7 +447,7 @@ interface ColumnViewProps<C> {
 }
 
 /** A column: a region with its heading, and its cards in a list that scrolls and renders what is in sight. */
-function ColumnView<C>({
+const ColumnView = memo(function ColumnView<C>({
   column,
   cardIds,
   cards,
@@ -456,6 +481,9 @@ function ColumnView<C>({
     estimateSize: () => estimateCardHeight,
     getItemKey: (index) => cardIds[index] ?? index,
     gap: CARD_GAP,
+    // A card scrolled into view keeps its carried outline in sight.
+    scrollPaddingStart: CARD_GAP,
+    scrollPaddingEnd: CARD_GAP,
     overscan: 6,
     rangeExtractor,
   });
@@ -524,7 +552,7 @@ function ColumnView<C>({
       {column.footer ? <div className={classes.footer}>{column.footer}</div> : null}
     </section>
   );
-}
+}) as <C>(props: ColumnViewProps<C>) => ReactNode;
 
 interface CardSlotProps<C> {
   cardId: string;

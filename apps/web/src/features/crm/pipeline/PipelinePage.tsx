@@ -6,28 +6,16 @@ import {
   fromScaled,
   toScaled,
 } from '@ledgerdesk/contracts';
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Badge,
-  Box,
-  Group,
-  Menu,
-  Paper,
-  ScrollArea,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Box, Group, Menu, Skeleton, Text, VisuallyHidden } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type DragEvent, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { Board, type BoardColumn, type BoardMove } from '../../../components/board';
 import { PageHeader } from '../../../components/PageHeader';
 import { SearchInput } from '../../../components/SearchInput';
+import { StatusBadge } from '../../../components/StatusBadge';
 import { api, errorMessageOf } from '../../../lib/api';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/page-title';
@@ -43,7 +31,6 @@ import { dealStageColors, dealStatusColors, deals } from '../deals/resource';
 const CARDS_PER_STAGE = 20;
 /** Under the deals' query-key root: a change to a deal anywhere marks the board stale too. */
 const pipelineKey = (search: string) => [...queryKeys.all(deals.api), 'pipeline', search] as const;
-const DRAG_TYPE = 'application/x-ledgerdesk-deal';
 
 const addMoney = (a: string, b: string) => fromScaled(toScaled(a, 2) + toScaled(b, 2), 2);
 const subtractMoney = (a: string, b: string) => fromScaled(toScaled(a, 2) - toScaled(b, 2), 2);
@@ -76,8 +63,10 @@ function moved(board: DealPipelineResponse, deal: DealRecord, stage: DealStage):
 
 /**
  * The deal pipeline (SPEC §3 "CRM pipeline stage"): SPEC's stages as columns with their deal count
- * and total, and deal cards. A deal moves to another stage by dragging its card to the column, or
- * from the card's menu (the keyboard's way); either is a PATCH of its stage.
+ * and total, and deal cards. A deal moves to another stage by dragging its card (mouse, touch, or its
+ * handle by keyboard) or from the card's menu; either is a PATCH of its stage. A stage keeps its deals
+ * ordered by close date (the pipeline has no rank): the board is not reorderable, a drop back in the
+ * deal's own stage changes nothing.
  */
 export function PipelinePage() {
   const { t } = useTranslation(['crm', 'crm/deals', 'common']);
@@ -98,28 +87,77 @@ export function PipelinePage() {
     placeholderData: keepPreviousData,
   });
   const { update } = useResourceMutations(deals);
-  const [dropTarget, setDropTarget] = useState<DealStage | null>(null);
+  const { mutate } = update;
 
-  const stageLabel = (stage: string) => valueLabel(t, 'stage', stage);
-  const move = (deal: DealRecord, stage: DealStage) => {
-    if (deal.stage === stage) return;
-    const key = pipelineKey(search);
-    client.setQueryData<DealPipelineResponse>(key, (current) =>
-      current ? moved(current, deal, stage) : current,
-    );
-    update.mutate(
-      { key: deal._id, values: { stage, version: deal.version } },
-      { onSettled: () => client.invalidateQueries({ queryKey: key }) },
-    );
-  };
-  const findDeal = (id: string) =>
-    board.data?.stages.flatMap((column) => column.deals).find((deal) => deal._id === id);
-  const onDrop = (stage: DealStage) => (event: DragEvent) => {
-    event.preventDefault();
-    setDropTarget(null);
-    const deal = findDeal(event.dataTransfer.getData(DRAG_TYPE));
-    if (deal) move(deal, stage);
-  };
+  const stageLabel = useCallback((stage: string) => valueLabel(t, 'stage', stage), [t]);
+  const move = useCallback(
+    (deal: DealRecord, stage: DealStage) => {
+      if (deal.stage === stage) return;
+      const key = pipelineKey(search);
+      client.setQueryData<DealPipelineResponse>(key, (current) =>
+        current ? moved(current, deal, stage) : current,
+      );
+      mutate(
+        { key: deal._id, values: { stage, version: deal.version } },
+        { onSettled: () => client.invalidateQueries({ queryKey: key }) },
+      );
+    },
+    [client, mutate, search],
+  );
+
+  const columns = useMemo<BoardColumn<DealRecord>[]>(
+    () =>
+      dealStages.map((stage) => {
+        const column = board.data?.stages.find((candidate) => candidate.stage === stage);
+        const hidden = column ? column.count - column.deals.length : 0;
+        return {
+          id: stage,
+          label: stageLabel(stage),
+          cards: column?.deals ?? [],
+          header: (
+            <Group gap="xs" wrap="nowrap">
+              <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {column ? (
+                  formatMoney(column.total)
+                ) : (
+                  <Skeleton h={16} w={80} component="span" display="block" />
+                )}
+              </Text>
+              <StatusBadge color={dealStageColors[stage]}>
+                <span aria-hidden="true">{column?.count ?? 0}</span>
+                <VisuallyHidden>{t('pipeline.dealCount', { count: column?.count ?? 0 })}</VisuallyHidden>
+              </StatusBadge>
+            </Group>
+          ),
+          empty: column ? t('pipeline.empty') : <Skeleton h={96} radius="md" />,
+          footer:
+            hidden > 0 ? (
+              <Anchor
+                component={Link}
+                to={`/apps/crm/deals?stage=${encodeURIComponent(stage)}${search ? `&search=${encodeURIComponent(search)}` : ''}`}
+                size="sm"
+              >
+                {t('pipeline.more', { count: hidden })}
+              </Anchor>
+            ) : undefined,
+        };
+      }),
+    [board.data, search, stageLabel, t],
+  );
+  const onMove = useCallback(
+    ({ cardId, toColumnId }: BoardMove) => {
+      const deal = board.data?.stages.flatMap((column) => column.deals).find((card) => card._id === cardId);
+      const stage = dealStages.find((candidate) => candidate === toColumnId);
+      if (deal && stage) move(deal, stage);
+    },
+    [board.data, move],
+  );
+  const renderCard = useCallback(
+    (deal: DealRecord) => (
+      <DealCard deal={deal} mayManage={mayManage} stageLabel={stageLabel} onMove={(to) => move(deal, to)} />
+    ),
+    [mayManage, stageLabel, move],
+  );
 
   return (
     <>
@@ -152,90 +190,21 @@ export function PipelinePage() {
           {errorMessageOf(board.error)}
         </Alert>
       ) : null}
-      <ScrollArea type="auto" offsetScrollbars>
-        <Group align="flex-start" wrap="nowrap" gap="md" pb="sm">
-          {dealStages.map((stage) => {
-            const column = board.data?.stages.find((candidate) => candidate.stage === stage);
-            const hidden = column ? column.count - column.deals.length : 0;
-            return (
-              <Paper
-                key={stage}
-                component="section"
-                aria-labelledby={`stage-${stage.replaceAll(' ', '-')}`}
-                withBorder
-                radius="md"
-                p="sm"
-                w={280}
-                miw={280}
-                bg={
-                  dropTarget === stage
-                    ? 'var(--mantine-color-blue-light)'
-                    : 'var(--mantine-color-default-hover)'
-                }
-                onDragOver={(event) => {
-                  if (!mayManage || !event.dataTransfer.types.includes(DRAG_TYPE)) return;
-                  event.preventDefault();
-                  setDropTarget(stage);
-                }}
-                onDragLeave={() => setDropTarget((current) => (current === stage ? null : current))}
-                onDrop={onDrop(stage)}
-              >
-                <Group justify="space-between" wrap="nowrap" mb={4}>
-                  <Title order={2} size="h5" id={`stage-${stage.replaceAll(' ', '-')}`}>
-                    {stageLabel(stage)}
-                  </Title>
-                  <Badge
-                    color={dealStageColors[stage]}
-                    variant="light"
-                    aria-label={t('pipeline.dealCount', { count: column?.count ?? 0 })}
-                  >
-                    {column?.count ?? 0}
-                  </Badge>
-                </Group>
-                <Text size="sm" fw={600} mb="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {column ? (
-                    formatMoney(column.total)
-                  ) : (
-                    <Skeleton h={16} w={100} component="span" display="block" />
-                  )}
-                </Text>
-                <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-                  {board.isPending
-                    ? [1, 2].map((n) => <Skeleton key={n} h={96} radius="md" />)
-                    : column?.deals.map((deal) => (
-                        <DealCard
-                          key={deal._id}
-                          deal={deal}
-                          mayManage={mayManage}
-                          stageLabel={stageLabel}
-                          onMove={(to) => move(deal, to)}
-                        />
-                      ))}
-                </Stack>
-                {column && column.count === 0 ? (
-                  <Text size="sm" c="dimmed" ta="center" py="md">
-                    {t('pipeline.empty')}
-                  </Text>
-                ) : null}
-                {hidden > 0 ? (
-                  <Anchor
-                    component={Link}
-                    to={`/apps/crm/deals?stage=${encodeURIComponent(stage)}${search ? `&search=${encodeURIComponent(search)}` : ''}`}
-                    size="sm"
-                    display="block"
-                    mt="sm"
-                  >
-                    {t('pipeline.more', { count: hidden })}
-                  </Anchor>
-                ) : null}
-              </Paper>
-            );
-          })}
-        </Group>
-      </ScrollArea>
+      <Board
+        ariaLabel={title}
+        columns={columns}
+        cardKey={dealKey}
+        cardLabel={dealLabel}
+        renderCard={renderCard}
+        onMove={mayManage ? onMove : undefined}
+        reorderable={false}
+      />
     </>
   );
 }
+
+const dealKey = (deal: DealRecord) => deal._id;
+const dealLabel = (deal: DealRecord) => deal.dealName;
 
 interface DealCardProps {
   deal: DealRecord;
@@ -249,20 +218,7 @@ function DealCard({ deal, mayManage, stageLabel, onMove }: DealCardProps) {
   const { t } = useTranslation(['crm', 'crm/deals']);
   const subTitle = deal.company?.name ?? deal.contact?.name;
   return (
-    <Paper
-      component="li"
-      withBorder
-      radius="md"
-      p="sm"
-      shadow="xs"
-      draggable={mayManage}
-      onDragStart={(event) => {
-        event.dataTransfer.setData(DRAG_TYPE, deal._id);
-        event.dataTransfer.effectAllowed = 'move';
-      }}
-      style={mayManage ? { cursor: 'grab' } : undefined}
-      aria-label={deal.dealName}
-    >
+    <>
       <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
         <Anchor component={Link} to={`/apps/crm/deals/${deal._id}`} size="sm" fw={600} lineClamp={2}>
           {deal.dealName}
@@ -309,11 +265,11 @@ function DealCard({ deal, mayManage, stageLabel, onMove }: DealCardProps) {
         <Text size="xs" c="dimmed" truncate>
           {deal.salesRep?.name ?? t('pipeline.noRep')}
         </Text>
-        <Badge size="xs" variant="light" color={dealStatusColors[deal.status]} tt="none">
+        <StatusBadge color={dealStatusColors[deal.status]}>
           {t(`crm/deals:values.status.${deal.status}`)}
-        </Badge>
+        </StatusBadge>
       </Group>
-    </Paper>
+    </>
   );
 }
 
