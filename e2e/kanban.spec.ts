@@ -48,7 +48,7 @@ const column = (page: Page, title: string) =>
   page.getByRole('region', { name: 'Board', exact: false }).getByRole('region', { name: title, exact: true });
 const cardIn = (place: Locator, title: string) => place.getByRole('listitem').filter({ hasText: title });
 const handle = (page: Page, cardId: string, title: string) =>
-  page.getByRole('button', { name: `Move ${cardId} ${title}`, exact: true });
+  page.getByRole('button', { name: `Drag ${cardId} ${title}`, exact: true });
 
 async function openBoard(page: Page, projectId: string) {
   await page.goto(`/apps/tasks/board?project=${projectId}`);

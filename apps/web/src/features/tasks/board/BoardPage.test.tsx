@@ -126,7 +126,7 @@ describe('BoardPage', () => {
     );
     const { user } = await render();
     const todo = await screen.findByRole('region', { name: 'To Do' });
-    const handle = within(todo).getByRole('button', { name: 'Move TSK-0042 Pour slab A' });
+    const handle = within(todo).getByRole('button', { name: 'Drag TSK-0042 Pour slab A' });
     handle.focus();
     await user.keyboard(' ');
     await user.keyboard('{ArrowRight}');
