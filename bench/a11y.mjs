@@ -19,6 +19,7 @@ const pages = [
   '/apps/crm/pipeline',
   '/calendar?view=dayGridMonth',
   '/calendar?view=listWeek',
+  '/apps/tasks/board',
 ];
 
 /** A record of each kind: the list API to take its key from, its page, and the tabs to audit. */
@@ -26,7 +27,8 @@ const records = [
   { api: '/api/apps/customer', route: '/apps/ecommerce/customers', tabs: ['', 'orders', 'activity'] },
   { api: '/api/apps/order', route: '/apps/ecommerce/orders', tabs: [''] },
   { api: '/api/apps/company', route: '/apps/crm/companies', tabs: ['', 'contacts', 'deals'] },
-  { api: '/api/projects', route: '/apps/projects', tabs: ['', 'members'] },
+  { api: '/api/projects', route: '/apps/projects', tabs: ['', 'tasks', 'members'] },
+  { api: '/api/apps/task', route: '/apps/tasks', tabs: ['', 'comments'] },
   { api: '/api/apps/ticket', route: '/apps/tickets', tabs: ['', 'activity'] },
 ];
 

@@ -106,4 +106,68 @@ test.describe('tasks (the resource engine)', () => {
     await page.reload();
     await expect(page.getByText('No tasks match these filters')).toBeVisible();
   });
+
+  test('project, tags and subtasks on the form and the page; comments; the project lists its tasks', async ({
+    page,
+  }) => {
+    const mark = unique();
+    await signInAsAdmin(page);
+    const authorization = `Bearer ${await sessionToken(page)}`;
+    const projectName = `Tower ${mark}`;
+    const project = await page.request.post('/api/projects', {
+      headers: { authorization },
+      data: { projectName },
+    });
+    expect(project.status()).toBe(201);
+    const projectId = ((await project.json()) as { data: { _id: string } }).data._id;
+
+    const name = `Cure slab ${mark}`;
+    await page.goto('/apps/tasks/new');
+    await page.getByRole('textbox', { name: 'Task', exact: true }).fill(name);
+    await page
+      .locator('input')
+      .and(page.getByLabel('Project', { exact: true }))
+      .fill(projectName);
+    await page.getByRole('option', { name: projectName }).click();
+    await page
+      .locator('input')
+      .and(page.getByLabel('Tags', { exact: true }))
+      .fill('Concrete');
+    await page.keyboard.press('Enter');
+    await page.getByRole('textbox', { name: 'New item' }).fill('Order curing blankets');
+    await page.keyboard.press('Enter');
+    await page.getByRole('textbox', { name: 'New item' }).fill('Water twice a day');
+    await page.keyboard.press('Enter');
+    await page.getByRole('checkbox', { name: 'Order curing blankets done' }).check();
+    await page.getByRole('button', { name: 'Add Task' }).click();
+    await expect(toast(page, 'Task Added Successfully')).toBeVisible();
+    await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+    await expect(page.getByText('Concrete', { exact: true })).toBeVisible();
+    await expect(page.getByText(projectName, { exact: true })).toBeVisible();
+    await expect(page.getByText('Water twice a day')).toBeVisible();
+    // One of two subtasks done: half-way.
+    await expect(page.getByText('50%')).toBeVisible();
+
+    // Comments, newest first; one's own can be deleted.
+    await page.getByRole('tab', { name: 'Comments' }).click();
+    await page.getByRole('textbox', { name: 'New comment' }).fill(`First pour checked ${mark}`);
+    await page.getByRole('button', { name: 'Add comment' }).click();
+    await expect(toast(page, 'Comment Added Successfully')).toBeVisible();
+    await page.getByRole('textbox', { name: 'New comment' }).fill(`Blankets on site ${mark}`);
+    await page.getByRole('button', { name: 'Add comment' }).click();
+    const comments = page.getByRole('list', { name: 'Comments' }).getByRole('listitem');
+    await expect(comments).toHaveCount(2);
+    await expect(comments.first()).toContainText(`Blankets on site ${mark}`);
+    await comments.first().getByRole('button', { name: 'Delete comment' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete the comment?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect(comments).toHaveCount(1);
+    await expect(comments.first()).toContainText(`First pour checked ${mark}`);
+
+    // The project's page lists it under Tasks.
+    await page.goto(`/apps/projects/${projectId}?tab=tasks`);
+    await expect(page.getByRole('table', { name: 'Tasks' }).getByRole('link', { name })).toBeVisible();
+  });
 });

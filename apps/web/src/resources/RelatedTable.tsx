@@ -6,14 +6,14 @@ import { errorMessageOf } from '../lib/api';
 import type { ListParams } from '../lib/table-url-state';
 import { useResourceList } from './api';
 import { CellValue } from './cells';
-import type { AnyResource, ColumnSpec } from './types';
+import type { ColumnSpec, RelatedResource } from './types';
 
 const PAGE_SIZE = 10;
 const DEFAULT_COLUMNS = 4;
 
 interface RelatedTableProps {
   /** The related resource: its list API, columns and catalogue. */
-  resource: AnyResource;
+  resource: RelatedResource;
   /** Names the table (the tab's label). */
   label: string;
   /** The list's filters that name the record they belong to. */

@@ -1,4 +1,4 @@
-import { Button, Select } from '@mantine/core';
+import { Box, Button, Select } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { SearchInput } from '../components/SearchInput';
@@ -30,22 +30,31 @@ export function ResourceFilters<Rec, Values>({
         label={t('common:resource.search')}
         placeholder={t('common:resource.searchPlaceholder', { many: t('many') })}
       />
-      {(def.filters ?? []).map((filter) => (
-        <Select
-          key={filter.name}
-          label={t(`fields.${filter.name}`)}
-          placeholder={t('common:resource.any')}
-          data={filter.options.map((option) => ({
-            value: option,
-            label: valueLabel(t, filter.name, option),
-          }))}
-          value={table.filters[filter.name] ?? null}
-          onChange={(value) => table.setFilter(filter.name, value)}
-          clearable
+      {(def.filters ?? []).map((filter) => {
+        const bound = {
+          label: t(`fields.${filter.name}`),
+          value: table.filters[filter.name] ?? null,
+          onChange: (value: string | null) => table.setFilter(filter.name, value),
+        };
+        return (
           // Two to a line on a phone.
-          w={{ base: 'calc(50% - var(--mantine-spacing-sm) / 2)', sm: 170 }}
-        />
-      ))}
+          <Box key={filter.name} w={{ base: 'calc(50% - var(--mantine-spacing-sm) / 2)', sm: 170 }}>
+            {'input' in filter ? (
+              <filter.input {...bound} />
+            ) : (
+              <Select
+                {...bound}
+                placeholder={t('common:resource.any')}
+                data={filter.options.map((option) => ({
+                  value: option,
+                  label: valueLabel(t, filter.name, option),
+                }))}
+                clearable
+              />
+            )}
+          </Box>
+        );
+      })}
       <ClearFiltersButton table={table} />
     </>
   );

@@ -22,6 +22,7 @@ const tasks: ResourceDefinition<TaskRecord, TaskInput> = {
     { name: 'dueDate', kind: 'date' },
     { name: 'status', kind: 'select', options: taskStatuses },
     { name: 'description', kind: 'textarea' },
+    { name: 'subtasks', kind: 'checklist' },
   ],
   emptyValues: {
     task: '',
@@ -30,6 +31,7 @@ const tasks: ResourceDefinition<TaskRecord, TaskInput> = {
     priority: 'Medium',
     dueDate: null,
     assigneeIds: [],
+    subtasks: [],
   },
   toInput: (task) => ({ ...task, assigneeIds: [] }),
 };
@@ -144,5 +146,17 @@ describe('ResourceForm', { timeout: 30_000 }, () => {
       .getAllByRole('columnheader', { hidden: true })
       .map((cell) => cell.textContent);
     expect(weekdays[0]?.toLowerCase()).toMatch(/^lu/);
+  });
+
+  it("a checklist item's error (a subtask left without a title) shows on the checklist, nothing is sent", async () => {
+    const onSubmit = vi.fn(async () => undefined);
+    const { user } = await renderForm(onSubmit, {
+      task: 'Pour slab A',
+      subtasks: [{ title: 'Book the pump', done: false }],
+    });
+    await user.clear(screen.getByRole('textbox', { name: 'Item 1' }));
+    await user.click(screen.getByRole('button', { name: 'Add Task' }));
+    expect(await screen.findByText('Required')).toBeDefined();
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 });

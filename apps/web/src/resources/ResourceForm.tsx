@@ -24,6 +24,7 @@ import { StaleRecordNotice } from '../components/StaleRecordNotice';
 import { errorMessageOf, isApiError } from '../lib/api';
 import { useStaleRecord, type Versioned } from '../lib/stale-record';
 import { contractResolver, serverFieldMessage } from '../lib/validation';
+import { ChecklistInput, type ChecklistItem } from './ChecklistInput';
 import { PhoneInput } from './PhoneInput';
 import { ReferencePicker, UserPicker, UsersPicker } from './pickers';
 import type { FieldSpec, ResourceDefinition } from './types';
@@ -31,6 +32,24 @@ import type { FieldSpec, ResourceDefinition } from './types';
 /** The label of an enum value: `values.<field>.<value>` in the feature's catalogue, else the value. */
 export function valueLabel(t: TFunction, field: string, value: string): string {
   return t(`values.${field}.${value}`, { defaultValue: value });
+}
+
+/**
+ * A field's error message, or the first of its parts' (a checklist item without a title): a list's
+ * errors are kept per item, the field itself has none.
+ */
+function messageOf(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  const own = (error as { message?: unknown }).message;
+  if (typeof own === 'string' && own) return own;
+  for (const [key, part] of Object.entries(error)) {
+    // Only the error's own plain parts: its `ref` is the input's element.
+    if (key === 'ref' || !part || typeof part !== 'object') continue;
+    if (!Array.isArray(part) && Object.getPrototypeOf(part) !== Object.prototype) continue;
+    const found = messageOf(part);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 interface FieldProps {
@@ -120,6 +139,18 @@ function FieldInput({ spec, inputRef, label, value, onChange, onBlur, error, t }
           value={(value as string[]) ?? []}
           onChange={(next) => onChange(next)}
           clearable
+        />
+      );
+    case 'checklist':
+      return (
+        <ChecklistInput
+          label={label}
+          error={error}
+          description={common.description}
+          inputRef={inputRef}
+          value={(value as ChecklistItem[]) ?? []}
+          onChange={(next) => onChange(next)}
+          onBlur={onBlur}
         />
       );
     case 'switch':
@@ -215,8 +246,11 @@ export function ResourceForm<Rec, Values>({
     resolver: contractResolver(def.input as z.ZodMiniType<FieldValues, FieldValues>),
   });
   const names = new Set(def.fields.map((field) => field.name));
+  // A part of a field (a checklist's `subtasks.0.title`) is shown on the field.
   const onField = (name: string) =>
-    names.has(name) || childFields.some((field) => name === field || name.startsWith(`${field}.`));
+    names.has(name) ||
+    names.has(name.split('.')[0] ?? '') ||
+    childFields.some((field) => name === field || name.startsWith(`${field}.`));
 
   const stale = useStaleRecord<Rec & Versioned>();
 
@@ -278,7 +312,11 @@ export function ResourceForm<Rec, Values>({
             {def.fields.map((spec) => (
               <div
                 key={spec.name}
-                style={spec.wide || spec.kind === 'textarea' ? { gridColumn: '1 / -1' } : undefined}
+                style={
+                  spec.wide || spec.kind === 'textarea' || spec.kind === 'checklist'
+                    ? { gridColumn: '1 / -1' }
+                    : undefined
+                }
               >
                 <Controller
                   control={form.control}
@@ -291,7 +329,7 @@ export function ResourceForm<Rec, Values>({
                       value={field.value}
                       onChange={field.onChange}
                       onBlur={field.onBlur}
-                      error={fieldState.error?.message}
+                      error={messageOf(fieldState.error)}
                       t={t}
                     />
                   )}

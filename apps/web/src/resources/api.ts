@@ -18,7 +18,10 @@ type Saved<Data> = { successCode: string; successMessage: string; data: Data };
 type Query = ListParams<string>;
 
 /** One page of the list; the previous page stays on screen while the next one loads. */
-export function useResourceList<Rec, Values>(def: ResourceDefinition<Rec, Values>, query: Query) {
+export function useResourceList<Rec>(
+  def: Pick<ResourceDefinition<Rec, unknown>, 'api' | 'keyOf'>,
+  query: Query,
+) {
   return useQuery({
     queryKey: queryKeys.list(def.api, query),
     queryFn: ({ signal }) => api.get<Page<Rec>>(def.api, { query, signal }),

@@ -13,6 +13,7 @@ interface PickerProps {
   error?: string;
   required?: boolean;
   description?: string;
+  placeholder?: string;
 }
 
 /**
@@ -90,6 +91,8 @@ interface ReferencePickerProps extends SinglePickerProps {
   api: string;
   keyOf: (record: never) => string;
   labelOf: (record: never) => string;
+  /** Choices offered before the records found (a filter's "none"). */
+  extraOptions?: Option[];
 }
 
 /** A record of another resource, found by searching its list. */
@@ -99,6 +102,7 @@ export function ReferencePicker({
   labelOf,
   value,
   onChange,
+  extraOptions = [],
   ...props
 }: ReferencePickerProps) {
   const toOption = (record: never) => ({ value: keyOf(record), label: labelOf(record) });
@@ -110,7 +114,19 @@ export function ReferencePicker({
         .get<{ results: never[] }>(path, { query: { search: term, pageSize: 20 }, signal })
         .then((page) => page.results.map(toOption)),
     (keys, signal) =>
-      Promise.all(keys.map((key) => api.get<never>(`${path}/${key}`, { signal }).then(toOption))),
+      Promise.all(
+        keys
+          .filter((key) => !extraOptions.some((option) => option.value === key))
+          .map((key) => api.get<never>(`${path}/${key}`, { signal }).then(toOption)),
+      ),
   );
-  return <Select {...props} {...search} value={value} onChange={onChange} />;
+  return (
+    <Select
+      {...props}
+      {...search}
+      data={[...extraOptions, ...search.data]}
+      value={value}
+      onChange={onChange}
+    />
+  );
 }

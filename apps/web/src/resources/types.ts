@@ -18,6 +18,8 @@ export type FieldKind =
   /** One of the contract's enum values; labels from `values.<field>.<value>` when the catalogue has them. */
   | { kind: 'select'; options: readonly string[]; clearable?: boolean }
   | { kind: 'tags' }
+  /** A checklist: items `{ title, done }`, added, ticked, renamed and removed in place (a task's subtasks). */
+  | { kind: 'checklist' }
   | { kind: 'switch' }
   | { kind: 'rating' }
   /** Colleagues, picked by name (GET /users/options/). */
@@ -61,12 +63,26 @@ export interface ColumnSpec<Rec> {
   priority?: number;
 }
 
-export interface FilterSpec {
+/** What a filter of its own draws: its input, bound to the filter's value in the URL. */
+export interface FilterInputProps {
+  label: string;
+  value: string | null;
+  onChange: (value: string | null) => void;
+}
+
+export type FilterSpec = {
   /** The list query's parameter (the contract's filter). */
   name: string;
-  /** Enum values (labels from `values.<name>.<value>` when the catalogue has them). */
-  options: readonly string[];
-}
+} & (
+  | {
+      /** Enum values (labels from `values.<name>.<value>` when the catalogue has them). */
+      options: readonly string[];
+    }
+  | {
+      /** An input of the area's own, for values that are not an enum (a record picked by name). */
+      input: ComponentType<FilterInputProps>;
+    }
+);
 
 export interface DetailSpec<Rec> {
   /** Label `fields.<id>`. */
@@ -82,8 +98,11 @@ export interface DetailSpec<Rec> {
 export interface RelatedSpec<Rec> {
   /** The tab's name in the address (`?tab=<id>`); its label is `related.<id>` of the namespace. */
   id: string;
-  /** The related resource's definition (a function: definitions refer to each other). */
-  resource: () => AnyResource;
+  /**
+   * The related resource's definition (a function: definitions refer to each other), or, for another
+   * feature's records (a feature does not import another), what its list needs of one.
+   */
+  resource: () => RelatedResource;
   /** The related list's filters that name this record (`{ customer: <key> }`). */
   filter: (record: Rec) => Record<string, string>;
   /** Which of its columns the tab shows, the first one linking to the record (default: its first four). */
@@ -134,6 +153,9 @@ export interface ResourceDefinition<Rec = Record<string, unknown>, Values = Reco
 // The definition's functions take the area's own record type; the engine passes records it got from
 // the same definition's API, so the widening is sound where it is used.
 export type AnyResource = ResourceDefinition<never, Record<string, unknown>>;
+
+/** What a related list reads of a resource: its list API, its address, its columns and catalogue. */
+export type RelatedResource = Pick<AnyResource, 'ns' | 'api' | 'route' | 'keyOf' | 'titleOf' | 'columns'>;
 
 /** What a feature's resource module exports: the definition, and pages that replace the engine's. */
 export interface ResourceModule {

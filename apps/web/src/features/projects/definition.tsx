@@ -5,10 +5,11 @@ import {
   projectInputOf,
   projectPriorities,
   projectStatuses,
+  type TaskRecord,
 } from '@ledgerdesk/contracts';
 import { Group, Progress, Text } from '@mantine/core';
 import { dateCell, peopleCell, statusBadge } from '../../resources/cells';
-import type { ResourceDefinition } from '../../resources/types';
+import type { RelatedResource, ResourceDefinition } from '../../resources/types';
 import { projectsPage } from './area';
 
 export const badgeColors = {
@@ -31,6 +32,25 @@ export function ProgressBar({ value, label }: { value: number; label: string }) 
     </Group>
   );
 }
+
+/**
+ * The project's tasks (its Tasks tab): the tasks area's list API filtered by project. A feature does
+ * not import another, so what the tab shows of a task is named here; its labels are the tasks' own
+ * catalogue's.
+ */
+const projectTasks: RelatedResource = {
+  ns: 'tasks',
+  api: '/apps/task',
+  route: '/apps/tasks',
+  keyOf: (task: TaskRecord) => task._id,
+  titleOf: (task: TaskRecord) => task.task,
+  columns: [
+    { id: 'status', cell: statusBadge('status', badgeColors) },
+    { id: 'priority', cell: statusBadge('priority', priorityColors) },
+    { id: 'dueDate', cell: dateCell('dueDate') },
+    { id: 'assignees', cell: peopleCell('assignees') },
+  ],
+};
 
 /** Projects (SPEC §3 "Project", §7 /projects): lead and team are users of the app. */
 export const projects: ResourceDefinition<ProjectRecord, ProjectInput> = {
@@ -97,5 +117,13 @@ export const projects: ResourceDefinition<ProjectRecord, ProjectInput> = {
     { id: 'dueDate', value: dateCell('dueDate') },
     { id: 'priority', value: statusBadge('priority', priorityColors) },
     { id: 'members', value: (project) => project.members.length },
+  ],
+  related: [
+    {
+      id: 'tasks',
+      resource: () => projectTasks,
+      filter: (project) => ({ project: project._id }),
+      ordering: 'dueDate',
+    },
   ],
 };

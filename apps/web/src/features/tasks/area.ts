@@ -8,11 +8,18 @@ export const tasksPage = {
   resource: () => import('./resource'),
 };
 
+/** The same tasks as a kanban board (its columns, its cards), with the list's filters. */
+export const boardPage = {
+  path: '/apps/tasks/board',
+  label: 'tasks:views.boardPage',
+  page: () => import('./board/BoardPage'),
+};
+
 export const tasksArea: AreaRegistration = {
   path: tasksPage.path,
   label: 'shell:nav.tasks',
   icon: IconChecklist,
   section: 'apps',
   access: 'tasks',
-  pages: [tasksPage],
+  pages: [tasksPage, boardPage],
 };
