@@ -21,7 +21,6 @@ import {
   type CalendarOccurrence,
   calendarLayerNames,
   type EventCategory,
-  eventCategories,
 } from '@ledgerdesk/contracts';
 import { Alert, Box, Button, Grid, Group, Loader, Paper, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
