@@ -107,7 +107,7 @@ describe('first start', () => {
     const margin = Number(budget?.income) / Number(budget?.expenses);
     expect(margin).toBeGreaterThan(1.0799);
     expect(margin).toBeLessThan(1.0801);
-  });
+  }, 120_000); // two whole demo seeds: about 6 s alone, several times that on a busy machine
 
   it('applying the migrations again changes nothing', async () => {
     const database = await freshDatabase();
