@@ -17,11 +17,7 @@ import listPlugin from '@fullcalendar/react/list';
 import frLocale from '@fullcalendar/react/locales/fr';
 import classicTheme from '@fullcalendar/react/themes/classic';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
-import {
-  type CalendarOccurrence,
-  calendarLayerNames,
-  type EventCategory,
-} from '@ledgerdesk/contracts';
+import { type CalendarOccurrence, calendarLayerNames, type EventCategory } from '@ledgerdesk/contracts';
 import { Alert, Box, Button, Grid, Group, Loader, Paper, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChecklist, IconFileInvoice, IconPlus } from '@tabler/icons-react';
