@@ -7,10 +7,12 @@ import { IconCalendar } from '@tabler/icons-react';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../i18n';
+import { usePreferences } from '../lib/preferences';
+import { firstDayOf } from '../lib/week-start';
 
 /**
  * The calendar of each language: its day and month names (dayjs's locale), the day a week starts
- * on, and how a picked day is written ("12 Mar 2026", "12 mars 2026": the way lists show dates).
+ * on unless the user chose one, and how a picked day is written ("12 Mar 2026", "12 mars 2026": the way lists show dates).
  */
 const calendars = {
   en: { locale: 'en', firstDayOfWeek: 0, valueFormat: 'D MMM YYYY' },
@@ -39,9 +41,12 @@ export interface DatePickerProps {
 export default function DatePicker({ value, onChange, clearable = true, ref, ...props }: DatePickerProps) {
   // Re-rendered on a change of language through useTranslation.
   const { t } = useTranslation('common');
-  const calendar = calendars[currentLanguage()];
+  const language = currentLanguage();
+  const calendar = calendars[language];
+  // The same first day of the week as the calendar page: the user's choice, else the language's.
+  const firstDayOfWeek = firstDayOf(usePreferences().weekStart, language) ?? calendar.firstDayOfWeek;
   return (
-    <DatesProvider settings={{ locale: calendar.locale, firstDayOfWeek: calendar.firstDayOfWeek }}>
+    <DatesProvider settings={{ locale: calendar.locale, firstDayOfWeek }}>
       <DatePickerInput
         {...props}
         ref={ref}

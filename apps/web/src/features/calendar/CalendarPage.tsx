@@ -32,6 +32,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { usePageTitle } from '../../lib/page-title';
 import { useCan } from '../../lib/permissions';
 import { usePreferences } from '../../lib/preferences';
+import { firstDayOf } from '../../lib/week-start';
 import { calendarApi, calendarKeys, type VisibleRange } from './api';
 import { CalendarToolbar, type CalendarViewName, calendarViews } from './CalendarToolbar';
 import classes from './calendar.module.css';
@@ -41,7 +42,6 @@ import { EventDialog, type EventDraft } from './EventDialog';
 import { type LayerName, layerEntries, useLayerToggles } from './layers';
 import { SidePanel } from './SidePanel';
 import { SubscribeMenu } from './SubscribeMenu';
-import { firstDayOf } from './week-start';
 
 const isViewName = (value: string | null): value is CalendarViewName =>
   (calendarViews as readonly (string | null)[]).includes(value);
