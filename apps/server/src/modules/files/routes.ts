@@ -24,13 +24,17 @@ import { asc } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
+import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { groups } from '../../db/schema';
+import type { AuditLog } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { added, deleted, done, updated } from '../../lib/responses';
 import { expectedVersion, ifMatchHeaders } from '../../lib/versions';
 import { actorOf } from '../../plugins/auth';
-import type { FilesService } from './service';
+import type { UsersService } from '../users/service';
+import { createFilesService } from './service';
+import { fileStorage } from './stored';
 
 const tags = ['files'];
 const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
@@ -74,8 +78,15 @@ function bodyKey(body: { id?: string; _id?: string }): string {
  * changing files.manage; then each item's own rules (access.ts): a stranger gets 404, a reader who
  * may only view gets 403.
  */
-export function filesRoutes(app: FastifyInstance, deps: { db: Database; service: FilesService }) {
-  const { service } = deps;
+export function filesRoutes(
+  app: FastifyInstance,
+  deps: { db: Database; audit: AuditLog; users: UsersService; config: Config },
+) {
+  const service = createFilesService({
+    ...deps,
+    storage: fileStorage(deps),
+    quotaBytes: deps.config.uploadQuotaBytes,
+  });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // ---- folders --------------------------------------------------------------------------------
