@@ -145,25 +145,47 @@ export function createFilesService(deps: {
    * Each folder's files and bytes, everything under it counted: for a folder in use what is not in
    * the trash, for a folder in the trash what went there with it.
    */
-  async function totalsOf(executor: Database, ids: string[]) {
+  async function totalsOf(executor: Database, rows: FolderRow[]) {
     const totals = new Map<string, { fileCount: number; size: number }>();
-    if (ids.length === 0) return totals;
-    const rows = await rowsOf<{ root: string; n: number; bytes: number }>(
-      executor,
-      sql`with recursive down(root, id, trashed) as (
-            select id, id, trashed_at from ${folders} where id in (${sql.join(
-              ids.map((id) => sql`${id}::uuid`),
-              sql`, `,
-            )})
-            union all
-            select down.root, f.id, down.trashed from ${folders} f join down on f.parent_id = down.id
-             where f.trashed_at is not distinct from down.trashed
-          )
-          select down.root, count(x.id)::int as n, coalesce(sum(x.size), 0)::float8 as bytes
-            from down left join ${files} x on x.folder_id = down.id and x.trashed_at is not distinct from down.trashed
-           group by down.root`,
+    const count = async (roots: FolderRow[], trashed: boolean) => {
+      if (roots.length === 0) return;
+      const ids = sql.join(
+        roots.map((r) => sql`${r.id}::uuid`),
+        sql`, `,
+      );
+      // A folder in use: what is not in the trash under it, read from the lists' partial index.
+      // A folder in the trash: what went there with it (the same time).
+      const query = trashed
+        ? sql`with recursive down(root, id, trashed) as (
+                select id, id, trashed_at from ${folders} where id in (${ids})
+                union all
+                select down.root, f.id, down.trashed from ${folders} f join down on f.parent_id = down.id
+                 where f.trashed_at = down.trashed
+              )
+              select down.root, count(x.id)::int as n, coalesce(sum(x.size), 0)::float8 as bytes
+                from down join ${files} x on x.folder_id = down.id and x.trashed_at = down.trashed
+               group by down.root`
+        : sql`with recursive down(root, id) as (
+                select id, id from ${folders} where id in (${ids})
+                union all
+                select down.root, f.id from ${folders} f join down on f.parent_id = down.id
+                 where f.trashed_at is null
+              )
+              select down.root, count(x.id)::int as n, coalesce(sum(x.size), 0)::float8 as bytes
+                from down join ${files} x on x.folder_id = down.id and x.trashed_at is null and x.attached_type is null
+               group by down.root`;
+      for (const row of await rowsOf<{ root: string; n: number; bytes: number }>(executor, query)) {
+        totals.set(row.root, { fileCount: Number(row.n), size: Number(row.bytes) });
+      }
+    };
+    await count(
+      rows.filter((r) => !r.trashedAt),
+      false,
     );
-    for (const row of rows) totals.set(row.root, { fileCount: Number(row.n), size: Number(row.bytes) });
+    await count(
+      rows.filter((r) => r.trashedAt),
+      true,
+    );
     return totals;
   }
 
@@ -211,7 +233,7 @@ export function createFilesService(deps: {
     const ids = rows.map((r) => r.id);
     const [access, totals, shared, names, paths] = await Promise.all([
       known ?? folderAccessOf(executor, userId, ids),
-      totalsOf(executor, ids),
+      totalsOf(executor, rows),
       sharedIds(executor, fileShares.folderId, ids),
       deps.users.namesOf(
         executor,
@@ -245,9 +267,9 @@ export function createFilesService(deps: {
   // ---- finding what the caller may reach --------------------------------------------------
 
   /** The folder, and the caller's access to it; 404 when it does not exist or they may not open it. */
-  async function folderFor(executor: Database, id: string, userId: string, lock = false) {
+  async function folderFor(executor: Database, id: string, userId: string, lock?: 'update' | 'share') {
     const query = executor.select().from(folders).where(eq(folders.id, id)).limit(1);
-    const [row] = await (lock ? query.for('update') : query);
+    const [row] = await (lock ? query.for(lock) : query);
     const access = row ? (await folderAccessOf(executor, userId, [id])).get(id) : undefined;
     if (!row || !access) throw AppError.notFound();
     return { row, access };
@@ -280,7 +302,9 @@ export function createFilesService(deps: {
     ownerId: string,
   ): Promise<Place> {
     if (!folderId) return { folderId: null, ownerId };
-    const target = await folderFor(executor, folderId, userId);
+    // Shared lock: a trash of the folder (or of one above it) waits for this write, or this one
+    // sees the folder in the trash; nothing lands in a folder that is going.
+    const target = await folderFor(executor, folderId, userId, 'share');
     mayEdit(target.access);
     notTrashed(target.row);
     return { folderId, ownerId: target.row.ownerId };
@@ -387,7 +411,7 @@ export function createFilesService(deps: {
     return written(async (tx) => {
       const moving = change.parentId !== undefined;
       if (moving) await lockMoves(tx);
-      const { row, access } = await folderFor(tx, id, userId, true);
+      const { row, access } = await folderFor(tx, id, userId, 'update');
       const before = (await folderRecords(tx, [row], userId, new Map([[id, access]])))[0] as ManagedFolder;
       if (change.version !== undefined && change.version !== row.version) throw AppError.stale(before);
       mayEdit(access);
@@ -435,7 +459,7 @@ export function createFilesService(deps: {
   async function trashFolder(id: string, actor: Actor) {
     const userId = userOf(actor);
     return written(async (tx) => {
-      const { row, access } = await folderFor(tx, id, userId, true);
+      const { row, access } = await folderFor(tx, id, userId, 'update');
       mayEdit(access);
       notTrashed(row);
       const at = new Date();
@@ -461,7 +485,7 @@ export function createFilesService(deps: {
   async function restoreFolder(id: string, actor: Actor) {
     const userId = userOf(actor);
     return written(async (tx) => {
-      const { row, access } = await folderFor(tx, id, userId, true);
+      const { row, access } = await folderFor(tx, id, userId, 'update');
       mayEdit(access);
       if (!row.trashedAt) throw AppError.conflict(fileManagerMessages.notInTrash);
       const ids = await subtreeOf(tx, id, row.trashedAt);
@@ -536,7 +560,7 @@ export function createFilesService(deps: {
   async function deleteFolderForever(id: string, actor: Actor) {
     const userId = userOf(actor);
     const hashes = await written(async (tx) => {
-      const { row, access } = await folderFor(tx, id, userId, true);
+      const { row, access } = await folderFor(tx, id, userId, 'update');
       mayEdit(access);
       const gone = await purgeFolder(tx, row);
       await audit.record(tx, actor, {
