@@ -180,7 +180,7 @@ export async function buildApp(deps: AppDeps) {
   encapsulated((scope) => searchRoutes(scope, createSearchService(db)));
   encapsulated((scope) => dashboardsRoutes(scope, createDashboardsService({ db, now: deps.now })));
   encapsulated((scope) => calendarRoutes(scope, { db, audit, users, outbox, mailer, config, now: deps.now }));
-  encapsulated((scope) => filesRoutes(scope, { db, audit, users, config }));
+  encapsulated((scope) => filesRoutes(scope, { db, audit, users }));
 
   await registerWebApp(app, deps.webDistDir ?? webDistDir);
   return app;

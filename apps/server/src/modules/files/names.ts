@@ -68,9 +68,18 @@ export async function assertNameFree(db: Database, place: Place, name: string, e
   }
 }
 
-/** The name itself when it is free in the place, else the first free "stem (n).ext". */
-export async function freeName(db: Database, place: Place, name: string, except?: string): Promise<string> {
-  const taken = await takenNames(db, place, name, except);
+/**
+ * The name itself when it is free in the place, else the first free "stem (n).ext"; `chosen`: names
+ * (lower-cased) already given to other items of the same write.
+ */
+export async function freeName(
+  db: Database,
+  place: Place,
+  name: string,
+  options: { except?: string; chosen?: Set<string> } = {},
+): Promise<string> {
+  const taken = await takenNames(db, place, name, options.except);
+  for (const other of options.chosen ?? []) taken.add(other);
   if (!taken.has(name.toLowerCase())) return name;
   const { stem, extension } = splitName(name);
   for (let n = 2; ; n++) {

@@ -24,17 +24,17 @@ import { asc } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
-import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { groups } from '../../db/schema';
 import type { AuditLog } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { added, deleted, done, updated } from '../../lib/responses';
 import { expectedVersion, ifMatchHeaders } from '../../lib/versions';
-import { actorOf } from '../../plugins/auth';
+import { actorOf, currentUser } from '../../plugins/auth';
+import { FILE_MANAGER_OWNER, registerFileOwner } from '../../resources/attachments';
+import { atLeast } from './access';
 import type { UsersService } from '../users/service';
 import { createFilesService } from './service';
-import { fileStorage } from './stored';
 
 const tags = ['files'];
 const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
@@ -50,6 +50,13 @@ const existing = (key: string) => {
   if (!uuid.safeParse(key).success) throw AppError.notFound();
   return key;
 };
+const uploadQuery = z.object({ folderId: z.optional(z.uuid(fileManagerMessages.folderKey)) });
+/** The folderId field of an upload: a folder's id (or empty: the top level). */
+function folderField(value: string): string | null {
+  if (value === '' || value === 'root') return null;
+  if (!uuid.safeParse(value).success) throw AppError.badRequest(fileManagerMessages.folderKey, { folderId: fileManagerMessages.folderKey });
+  return value;
+}
 const sharesResponse = z.object({ results: z.array(fileShare) });
 const idResponse = mutationResponse(z.object({ id: z.uuid() }));
 
@@ -78,14 +85,13 @@ function bodyKey(body: { id?: string; _id?: string }): string {
  * changing files.manage; then each item's own rules (access.ts): a stranger gets 404, a reader who
  * may only view gets 403.
  */
-export function filesRoutes(
-  app: FastifyInstance,
-  deps: { db: Database; audit: AuditLog; users: UsersService; config: Config },
-) {
-  const service = createFilesService({
-    ...deps,
-    storage: fileStorage(deps),
-    quotaBytes: deps.config.uploadQuotaBytes,
+export function filesRoutes(app: FastifyInstance, deps: { db: Database; audit: AuditLog; users: UsersService }) {
+  const storage = app.storage;
+  const service = createFilesService({ ...deps, storage });
+  // The file manager's files (attached to no record): their downloads follow the shares.
+  registerFileOwner(app, FILE_MANAGER_OWNER, {
+    canView: async (user, fileId) => (await service.accessToFile(user.id, fileId)) !== null,
+    canEdit: async (user, fileId) => atLeast(await service.accessToFile(user.id, fileId), 'edit'),
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -286,6 +292,36 @@ export function filesRoutes(
         },
       },
       (request) => service.listFiles(request.query, actorOf(request)),
+    );
+  }
+
+  for (const path of ['/api/files', '/api/add/file']) {
+    r.post(
+      path,
+      {
+        config: { access: 'files.manage' },
+        schema: {
+          tags,
+          summary: 'Upload files (multipart/form-data: each file in a part; folderId in the query or a field sent before the files)',
+          description: `Into a folder the caller may edit, or their top level. A name taken there becomes "name (2).ext". Too large, too many or past the quota: 413 naming the limit, nothing kept.`,
+          querystring: uploadQuery,
+          response: { 201: z.object({ files: z.array(managedFile) }), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const actor = actorOf(request);
+        const user = currentUser(request);
+        // A folder named in the address is checked before the bytes are read.
+        if (request.query.folderId) await service.getFolder(request.query.folderId, actor);
+        const received = await storage.receive(request, { ownerId: user.id });
+        try {
+          const field = received.fields.folderId;
+          const folderId = request.query.folderId ?? (field ? folderField(field) : null);
+          return reply.code(201).send({ files: await service.upload(received, folderId, actor) });
+        } finally {
+          await received.discard();
+        }
+      },
     );
   }
 

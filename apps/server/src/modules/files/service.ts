@@ -25,6 +25,8 @@ import type { Actor, AuditLog } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { listPage, orderingOf, searchCondition } from '../../resources/list';
 import type { UsersService } from '../users/service';
+import type { ReceivedUpload, Storage } from '../../lib/storage';
+import { toFileRecords } from '../../resources/attachments';
 import {
   type Access,
   atLeast,
@@ -40,18 +42,6 @@ export type FolderRow = typeof folders.$inferSelect;
 export type FileRow = typeof files.$inferSelect;
 type FolderQuery = z.output<typeof folderListQuery>;
 type FileQuery = z.output<typeof fileListQuery>;
-
-/** How the storage describes files (signed content URLs) and frees bytes: storage's, given by routes.ts. */
-export type FileStorage = {
-  /** The stored files' records (url, thumbnailUrl, owner's name...), with the caller's access to each. */
-  records(db: Database, rows: FileRow[], access: Map<string, Access>): Promise<FileRecordBase[]>;
-  /** Deletes the blobs of these hashes that no file refers to any more (after the rows went). */
-  collect(hashes: string[]): Promise<void>;
-};
-export type FileRecordBase = Omit<
-  ManagedFile,
-  'shared' | 'fileName' | 'fileType' | 'fileSize' | 'createDate' | 'updatedDate'
->;
 
 const KB = 1024;
 /** "1.5 MB": SPEC's fileSize, for people (the record's `size` is in bytes). */
@@ -98,8 +88,7 @@ export function createFilesService(deps: {
   db: Database;
   audit: AuditLog;
   users: UsersService;
-  storage: FileStorage;
-  quotaBytes: number;
+  storage: Storage;
 }) {
   const { db, audit, storage } = deps;
 
@@ -119,7 +108,7 @@ export function createFilesService(deps: {
       fileShares.fileId,
       rows.map((r) => r.id),
     );
-    const base = await storage.records(executor, rows, access);
+    const base = await toFileRecords(storage, rows, (row) => access.get(row.id) ?? 'view', executor);
     return base.map((record) => ({
       ...record,
       shared: shared.has(record.id),
@@ -491,7 +480,7 @@ export function createFilesService(deps: {
       const ids = await subtreeOf(tx, id, row.trashedAt);
       const place = await restingPlace(tx, row.parentId, row.ownerId);
       await lockPlace(tx, place);
-      const name = await freeName(tx, place, row.name, id);
+      const name = await freeName(tx, place, row.name, { except: id });
       await tx
         .update(folders)
         .set({ trashedAt: null, updatedBy: userId })
@@ -552,9 +541,12 @@ export function createFilesService(deps: {
     return [row.blobHash];
   }
 
-  /** After the rows went: the bytes no file refers to any more are freed. */
+  /**
+   * After the rows went: the bytes no file refers to any more are freed at once (no grace: an
+   * upload of the same bytes holds its blob's row, which the collection skips).
+   */
   const freed = async (hashes: string[]) => {
-    await storage.collect([...new Set(hashes)]);
+    if (hashes.length > 0) await storage.collectGarbage({ graceMs: 0 });
   };
 
   async function deleteFolderForever(id: string, actor: Actor) {
@@ -576,6 +568,33 @@ export function createFilesService(deps: {
   }
 
   // ---- files ----------------------------------------------------------------------------------
+
+  /**
+   * Stores an upload read to staging into a folder the caller may edit (null: their top level), the
+   * caller its files' owner (their quota counts them). A name taken there becomes "name (2).ext".
+   */
+  async function upload(received: ReceivedUpload, folderId: string | null, actor: Actor) {
+    const userId = userOf(actor);
+    return written(async (tx) => {
+      const place = await destination(tx, folderId, userId, userId);
+      await lockPlace(tx, place);
+      const chosen = new Set<string>();
+      for (const file of received.files) {
+        file.name = await freeName(tx, place, file.name, { chosen });
+        chosen.add(file.name.toLowerCase());
+      }
+      const rows = await storage.save(received, { ownerId: userId, place: { folderId: place.folderId } }, tx);
+      for (const row of rows) {
+        await audit.record(tx, actor, {
+          action: 'create',
+          entity: 'file',
+          key: row.id,
+          after: { name: row.name, folderId: row.folderId, size: row.size, mime: row.mime },
+        });
+      }
+      return fileRecords(tx, rows, userId);
+    });
+  }
 
   async function listFiles(query: FileQuery, actor: Actor) {
     const userId = userOf(actor);
@@ -668,7 +687,7 @@ export function createFilesService(deps: {
       if (!row.trashedAt) throw AppError.conflict(fileManagerMessages.notInTrash);
       const place = await restingPlace(tx, row.folderId, row.ownerId);
       await lockPlace(tx, place);
-      const name = await freeName(tx, place, row.name, id);
+      const name = await freeName(tx, place, row.name, { except: id });
       const [restored] = await tx
         .update(files)
         .set({
@@ -796,7 +815,7 @@ export function createFilesService(deps: {
       kind.count += Number(row.count);
       used += Number(row.bytes);
     }
-    return { used, quota: deps.quotaBytes, byKind, byGroup };
+    return { used, quota: storage.limits.quotaBytes, byKind, byGroup };
   }
 
   // ---- shares ---------------------------------------------------------------------------------
@@ -919,9 +938,7 @@ export function createFilesService(deps: {
   }
 
   return {
-    fileRecords,
-    folderFor,
-    destination,
+    upload,
     listFolders,
     getFolder,
     createFolder,
