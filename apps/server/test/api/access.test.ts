@@ -335,6 +335,8 @@ const expectedAccess: Record<string, Access> = {
   'POST /api/calendar/feed': 'calendar.view',
   'DELETE /api/calendar/feed': 'calendar.view',
   'GET /api/calendar/feed/:file': 'public',
+  'GET /api/files/:id/content': 'public',
+  'GET /api/files/:id/thumbnail': 'public',
   'GET /api/files/folders': 'files.view',
   'GET /api/folder': 'files.view',
   'GET /api/files/folders/:id': 'files.view',
