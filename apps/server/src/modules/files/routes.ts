@@ -32,8 +32,8 @@ import { added, deleted, done, updated } from '../../lib/responses';
 import { expectedVersion, ifMatchHeaders } from '../../lib/versions';
 import { actorOf, currentUser } from '../../plugins/auth';
 import { FILE_MANAGER_OWNER, registerFileOwner } from '../../resources/attachments';
-import { atLeast } from './access';
 import type { UsersService } from '../users/service';
+import { atLeast } from './access';
 import { createFilesService } from './service';
 
 const tags = ['files'];
@@ -54,7 +54,8 @@ const uploadQuery = z.object({ folderId: z.optional(z.uuid(fileManagerMessages.f
 /** The folderId field of an upload: a folder's id (or empty: the top level). */
 function folderField(value: string): string | null {
   if (value === '' || value === 'root') return null;
-  if (!uuid.safeParse(value).success) throw AppError.badRequest(fileManagerMessages.folderKey, { folderId: fileManagerMessages.folderKey });
+  if (!uuid.safeParse(value).success)
+    throw AppError.badRequest(fileManagerMessages.folderKey, { folderId: fileManagerMessages.folderKey });
   return value;
 }
 const sharesResponse = z.object({ results: z.array(fileShare) });
@@ -85,7 +86,10 @@ function bodyKey(body: { id?: string; _id?: string }): string {
  * changing files.manage; then each item's own rules (access.ts): a stranger gets 404, a reader who
  * may only view gets 403.
  */
-export function filesRoutes(app: FastifyInstance, deps: { db: Database; audit: AuditLog; users: UsersService }) {
+export function filesRoutes(
+  app: FastifyInstance,
+  deps: { db: Database; audit: AuditLog; users: UsersService },
+) {
   const storage = app.storage;
   const service = createFilesService({ ...deps, storage });
   // The file manager's files (attached to no record): their downloads follow the shares.
@@ -302,7 +306,8 @@ export function filesRoutes(app: FastifyInstance, deps: { db: Database; audit: A
         config: { access: 'files.manage' },
         schema: {
           tags,
-          summary: 'Upload files (multipart/form-data: each file in a part; folderId in the query or a field sent before the files)',
+          summary:
+            'Upload files (multipart/form-data: each file in a part; folderId in the query or a field sent before the files)',
           description: `Into a folder the caller may edit, or their top level. A name taken there becomes "name (2).ext". Too large, too many or past the quota: 413 naming the limit, nothing kept.`,
           querystring: uploadQuery,
           response: { 201: z.object({ files: z.array(managedFile) }), ...errors },

@@ -23,10 +23,10 @@ import { rowsOf } from '../../db/rows';
 import { fileShares, files, folders, groups, users } from '../../db/schema';
 import type { Actor, AuditLog } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
-import { listPage, orderingOf, searchCondition } from '../../resources/list';
-import type { UsersService } from '../users/service';
 import type { ReceivedUpload, Storage } from '../../lib/storage';
 import { toFileRecords } from '../../resources/attachments';
+import { listPage, orderingOf, searchCondition } from '../../resources/list';
+import type { UsersService } from '../users/service';
 import {
   type Access,
   atLeast,
