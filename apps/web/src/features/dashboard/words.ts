@@ -1,22 +1,17 @@
-import type { BreakdownWidget, DashboardName } from '@ledgerdesk/contracts';
+import type { DashboardName } from '@ledgerdesk/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ChartWords } from '../../components/charts/chart-words';
 import { currentLanguage } from '../../i18n';
 
 /** The words of a dashboard's widgets in the reader's language: titles, series, items, columns, days. */
-export interface Words {
+export interface Words extends ChartWords {
   title(id: string): string;
   /** The catalogue's caption of a widget; the server's (English) one when the catalogue has none. */
   caption(id: string, fallback?: string): string;
-  series(key: string): string;
-  /** An item's name from the data; else its key (a status, a stage, an age), translated. */
-  item(item: BreakdownWidget['items'][number]): string;
   column(key: string): string;
   /** A status, priority or stage of a table cell or a breakdown item. */
   status(key: string): string;
-  /** Monday first. */
-  days: string[];
-  hour(hour: number): string;
 }
 
 /** "dueDate" → "Due date": the label of a column the catalogue does not name. */

@@ -1,10 +1,10 @@
 import type { FigureUnit, SeriesWidget } from '@ledgerdesk/contracts';
 import { useState } from 'react';
-import { formatBucket, formatFigure } from '../../../lib/format';
-import type { ChartStyle } from '../chart-style';
-import type { Words } from '../words';
+import { formatBucket, formatFigure } from '../../lib/format';
 import { decoration, labelStep, textWidth, tickLabels, ValueGrid } from './axes';
 import { markProps, type Plot, type TipLine } from './ChartFrame';
+import type { ChartStyle } from './chart-style';
+import type { ChartWords } from './chart-words';
 import { niceTicks } from './ticks';
 
 const TOP = 12;
@@ -40,7 +40,7 @@ function extent(series: SeriesWidget['series'], stacked: boolean): [number, numb
 interface Props {
   widget: SeriesWidget;
   style: ChartStyle;
-  words: Words;
+  words: ChartWords;
   plot: Plot;
 }
 

@@ -1,9 +1,9 @@
 import type { HeatmapWidget } from '@ledgerdesk/contracts';
-import { formatFigure } from '../../../lib/format';
-import type { ChartStyle } from '../chart-style';
-import type { Words } from '../words';
+import { formatFigure } from '../../lib/format';
 import { decoration, labelStep, textWidth } from './axes';
 import { markProps, type Plot, tipHandlers } from './ChartFrame';
+import type { ChartStyle } from './chart-style';
+import type { ChartWords } from './chart-words';
 
 /** A colour between two (#rrggbb), `share` of the way from the first. */
 export function mix(from: string, to: string, share: number): string {
@@ -22,7 +22,7 @@ export const heatmapHighest = (widget: HeatmapWidget) => Math.max(1, ...widget.v
 interface Props {
   widget: HeatmapWidget;
   style: ChartStyle;
-  words: Words;
+  words: ChartWords;
   plot: Plot;
 }
 

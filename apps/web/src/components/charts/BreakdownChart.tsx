@@ -1,9 +1,9 @@
 import type { BreakdownWidget } from '@ledgerdesk/contracts';
-import { formatFigure } from '../../../lib/format';
-import type { ChartStyle } from '../chart-style';
-import type { Words } from '../words';
+import { formatFigure } from '../../lib/format';
 import { decoration, textWidth, tickLabels, ValueGrid } from './axes';
 import { markProps, type Plot, tipHandlers } from './ChartFrame';
+import type { ChartStyle } from './chart-style';
+import type { ChartWords } from './chart-words';
 import { niceTicks } from './ticks';
 
 type Item = BreakdownWidget['items'][number];
@@ -11,10 +11,12 @@ type Item = BreakdownWidget['items'][number];
 interface Props {
   widget: BreakdownWidget;
   style: ChartStyle;
-  words: Words;
+  words: ChartWords;
   plot: Plot;
   /** Opens an item's link (items with an `href`). */
-  open: (href: string) => void;
+  open?: (href: string) => void;
+  /** How a value reads (default: in the widget's unit; the file manager's bytes read "1.4 MB"). */
+  formatValue?: (value: number, options: { compact: boolean }) => string;
 }
 
 /** The longest name a bar's label shows, in pixels; longer ones are cut with an ellipsis. */
@@ -48,15 +50,22 @@ function slice(cx: number, cy: number, inner: number, outer: number, from: numbe
 }
 
 /** Parts of a whole (donut), a ranking (a bar per item, longest first as given) or a funnel. */
-export function BreakdownChart({ widget, style, words, plot, open }: Props) {
+export function BreakdownChart({ widget, style, words, plot, open, formatValue }: Props) {
   const { width, height } = plot;
   const colour = (index: number) => style.palette[index % style.palette.length] ?? style.text;
-  const figure = (value: number) => formatFigure(value, widget.unit);
+  const format =
+    formatValue ??
+    ((value: number, options: { compact: boolean }) => formatFigure(value, widget.unit, options));
+  const figure = (value: number) => format(value, { compact: false });
   const mark = (item: Item, index: number, x: number, y: number) => {
     const name = words.item(item);
     const href = item.href;
     return {
-      ...markProps(`${name}: ${figure(item.value)}`, index === 0, href ? () => open(href) : undefined),
+      ...markProps(
+        `${name}: ${figure(item.value)}`,
+        index === 0,
+        href && open ? () => open(href) : undefined,
+      ),
       ...tipHandlers(plot, { x, y, lines: [{ colour: colour(index), name, value: figure(item.value) }] }),
       'data-item': item.key,
     };
@@ -152,7 +161,7 @@ export function BreakdownChart({ widget, style, words, plot, open }: Props) {
                   fontWeight={600}
                   style={{ pointerEvents: 'none' }}
                 >
-                  {formatFigure(item.value, widget.unit, { compact: true })}
+                  {format(item.value, { compact: true })}
                 </text>
               ) : null}
             </g>
@@ -199,7 +208,7 @@ export function BreakdownChart({ widget, style, words, plot, open }: Props) {
         fontSize={Math.max(12, Math.min(20, inner / 3.5))}
         fontWeight={700}
       >
-        {formatFigure(total, widget.unit, { compact: true })}
+        {format(total, { compact: true })}
       </text>
     </>
   );

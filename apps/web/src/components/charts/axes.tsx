@@ -1,6 +1,6 @@
 import type { FigureUnit } from '@ledgerdesk/contracts';
-import { formatFigure } from '../../../lib/format';
-import type { ChartStyle } from '../chart-style';
+import { formatFigure } from '../../lib/format';
+import type { ChartStyle } from './chart-style';
 import type { Ticks } from './ticks';
 
 /**

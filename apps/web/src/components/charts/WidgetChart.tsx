@@ -1,9 +1,9 @@
 import type { BreakdownWidget, HeatmapWidget, SeriesWidget } from '@ledgerdesk/contracts';
 import type { RefObject } from 'react';
-import type { ChartStyle } from '../chart-style';
-import type { Words } from '../words';
 import { BreakdownChart } from './BreakdownChart';
 import { ChartFrame } from './ChartFrame';
+import type { ChartStyle } from './chart-style';
+import type { ChartWords } from './chart-words';
 import { HeatmapChart } from './HeatmapChart';
 import { SeriesChart } from './SeriesChart';
 
@@ -15,7 +15,7 @@ interface WidgetChartProps {
   label: string;
   height: number;
   style: ChartStyle;
-  words: Words;
+  words: ChartWords;
   svgRef: RefObject<SVGSVGElement | null>;
   /** Follows an item's link (a breakdown's items may have one). */
   open: (href: string) => void;
