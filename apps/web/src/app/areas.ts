@@ -1,10 +1,11 @@
-import { IconArticle, IconCurrencyDollar, IconFolder, IconMail, IconMessages } from '@tabler/icons-react';
+import { IconArticle, IconCurrencyDollar, IconMail, IconMessages } from '@tabler/icons-react';
 import { apiKeysArea } from '../features/api-keys/area';
 import { auditArea } from '../features/audit/area';
 import { calendarArea } from '../features/calendar/area';
 import { crmArea } from '../features/crm/area';
 import { dashboardAreas } from '../features/dashboard/area';
 import { ecommerceArea } from '../features/ecommerce/area';
+import { filesArea } from '../features/files/area';
 import { groupsArea } from '../features/groups/area';
 import { invoicesArea } from '../features/invoices/area';
 import { jobsArea } from '../features/jobs/area';
@@ -49,7 +50,7 @@ export const areas: readonly AreaRegistration[] = [
   tasksArea,
   invoicesArea,
   ticketsArea,
-  upcoming('/file-manager', 'shell:nav.fileManager', IconFolder, 'apps'),
+  filesArea,
   todoArea,
   jobsArea,
   apiKeysArea,
