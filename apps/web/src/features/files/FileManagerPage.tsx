@@ -10,7 +10,6 @@ import {
   Pagination,
   SegmentedControl,
   Select,
-  SimpleGrid,
   Skeleton,
   Stack,
   Text,
@@ -350,7 +349,7 @@ export function FileManagerPage() {
                 </Button>
               )}
             </Group>
-            <Group gap="sm" wrap="wrap" className={classes.toolbar}>
+            <Group gap="sm" wrap="wrap" justify="space-between" className={classes.toolbar}>
               <Box className={classes.search}>
                 <SearchInput
                   value={search}
@@ -359,46 +358,48 @@ export function FileManagerPage() {
                   placeholder={t('searchPlaceholder')}
                 />
               </Box>
-              <Select
-                aria-label={t('sort.label')}
-                data={sorts.map((value) => ({ value, label: t(`sort.${value.replace('-', 'desc_')}`) }))}
-                value={sort}
-                onChange={(value) => change({ sort: value })}
-                allowDeselect={false}
-                w={190}
-              />
-              <SegmentedControl
-                aria-label={t('layout.label')}
-                value={layout}
-                onChange={(value) => {
-                  try {
-                    window.localStorage.setItem(LAYOUT_KEY, value);
-                  } catch {
-                    // Not remembered: the address still holds it.
-                  }
-                  change({ layout: value, page: String(page) });
-                }}
-                data={[
-                  {
-                    value: 'grid',
-                    label: (
-                      <>
-                        <IconLayoutGrid size={16} aria-hidden />
-                        <VisuallyHidden>{t('layout.grid')}</VisuallyHidden>
-                      </>
-                    ),
-                  },
-                  {
-                    value: 'list',
-                    label: (
-                      <>
-                        <IconList size={16} aria-hidden />
-                        <VisuallyHidden>{t('layout.list')}</VisuallyHidden>
-                      </>
-                    ),
-                  },
-                ]}
-              />
+              <Group gap="sm" wrap="nowrap" align="flex-end">
+                <Select
+                  label={t('sort.label')}
+                  data={sorts.map((value) => ({ value, label: t(`sort.${value.replace('-', 'desc_')}`) }))}
+                  value={sort}
+                  onChange={(value) => change({ sort: value })}
+                  allowDeselect={false}
+                  w={200}
+                />
+                <SegmentedControl
+                  aria-label={t('layout.label')}
+                  value={layout}
+                  onChange={(value) => {
+                    try {
+                      window.localStorage.setItem(LAYOUT_KEY, value);
+                    } catch {
+                      // Not remembered: the address still holds it.
+                    }
+                    change({ layout: value, page: String(page) });
+                  }}
+                  data={[
+                    {
+                      value: 'grid',
+                      label: (
+                        <>
+                          <IconLayoutGrid size={16} aria-hidden />
+                          <VisuallyHidden>{t('layout.grid')}</VisuallyHidden>
+                        </>
+                      ),
+                    },
+                    {
+                      value: 'list',
+                      label: (
+                        <>
+                          <IconList size={16} aria-hidden />
+                          <VisuallyHidden>{t('layout.list')}</VisuallyHidden>
+                        </>
+                      ),
+                    },
+                  ]}
+                />
+              </Group>
             </Group>
 
             <UploadQueue uploads={uploads} />
@@ -425,11 +426,11 @@ export function FileManagerPage() {
                     <Text size="xs" fw={700} c="dimmed" tt="uppercase" mb="xs">
                       {t('sections.folders')}
                     </Text>
-                    <SimpleGrid cols={{ base: 1, xs: 2, lg: 3, xl: 4 }} spacing="sm">
+                    <div className={classes.folderGrid}>
                       {folderItems.map((item) => (
                         <FolderCard key={item.record.id} item={item} handlers={handlers} />
                       ))}
-                    </SimpleGrid>
+                    </div>
                   </div>
                 )}
                 {fileItems.length > 0 && (
@@ -437,11 +438,11 @@ export function FileManagerPage() {
                     <Text size="xs" fw={700} c="dimmed" tt="uppercase" mb="xs">
                       {t('sections.files')}
                     </Text>
-                    <SimpleGrid cols={{ base: 2, sm: 3, lg: 4, xl: 5 }} spacing="sm">
+                    <div className={classes.fileGrid}>
                       {fileItems.map((item) => (
                         <FileCard key={item.record.id} item={item} handlers={handlers} />
                       ))}
-                    </SimpleGrid>
+                    </div>
                   </div>
                 )}
               </Stack>
@@ -541,16 +542,16 @@ function LoadingSkeleton({ layout }: { layout: Layout }) {
     );
   return (
     <Stack gap="lg" aria-busy aria-label={t('loading')}>
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 3, xl: 4 }} spacing="sm">
+      <div className={classes.folderGrid}>
         {placeholders(4).map((key) => (
           <Skeleton key={key} height={72} radius="md" />
         ))}
-      </SimpleGrid>
-      <SimpleGrid cols={{ base: 2, sm: 3, lg: 4, xl: 5 }} spacing="sm">
+      </div>
+      <div className={classes.fileGrid}>
         {placeholders(8).map((key) => (
           <Skeleton key={key} height={170} radius="md" />
         ))}
-      </SimpleGrid>
+      </div>
     </Stack>
   );
 }

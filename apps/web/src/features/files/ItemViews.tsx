@@ -228,34 +228,36 @@ export function FileCard({ item, handlers }: { item: FileItem; handlers: ItemHan
       onDragStart={draggable ? dragStartOf(item) : undefined}
       data-testid="file-card"
     >
-      <UnstyledButton
-        className={classes.thumb}
-        onClick={() => handlers.open(item)}
-        disabled={handlers.inTrash}
-        aria-label={handlers.inTrash ? file.name : t('actions.previewOf', { name: file.name })}
-      >
-        {file.thumbnailUrl ? (
-          <img src={file.thumbnailUrl} alt="" loading="lazy" draggable={false} />
-        ) : (
-          <FileIcon mime={file.mime} size={44} />
-        )}
-      </UnstyledButton>
-      <Group justify="space-between" wrap="nowrap" gap={4} p="sm" pt="xs">
-        <div className={classes.cardText}>
-          <Group gap={4} wrap="nowrap">
-            {file.starred && (
-              <IconStarFilled size={14} className={classes.star} aria-label={t('starredBadge')} />
-            )}
-            <Text fw={600} size="sm" truncate="end" title={file.name}>
-              {file.name}
-            </Text>
-          </Group>
-          <Text size="xs" c="dimmed" truncate="end">
-            {formatBytes(file.size)} · {formatDate(file.updatedAt)}
-          </Text>
+      <div className={classes.thumbBox}>
+        <UnstyledButton
+          className={classes.thumb}
+          onClick={() => handlers.open(item)}
+          disabled={handlers.inTrash}
+          aria-label={handlers.inTrash ? file.name : t('actions.previewOf', { name: file.name })}
+        >
+          {file.thumbnailUrl ? (
+            <img src={file.thumbnailUrl} alt="" loading="lazy" draggable={false} />
+          ) : (
+            <FileIcon mime={file.mime} size={44} />
+          )}
+        </UnstyledButton>
+        <div className={classes.thumbMenu}>
+          <ItemMenu item={item} handlers={handlers} />
         </div>
-        <ItemMenu item={item} handlers={handlers} />
-      </Group>
+      </div>
+      <div className={classes.fileText}>
+        <Group gap={4} wrap="nowrap">
+          {file.starred && (
+            <IconStarFilled size={14} className={classes.star} aria-label={t('starredBadge')} />
+          )}
+          <Text fw={600} size="sm" truncate="end" title={file.name}>
+            {file.name}
+          </Text>
+        </Group>
+        <Text size="xs" c="dimmed" truncate="end" title={formatDateTime(file.updatedAt)}>
+          {formatBytes(file.size)} · {formatDate(file.updatedAt)}
+        </Text>
+      </div>
     </Card>
   );
 }
