@@ -20,6 +20,8 @@ const pages = [
   '/calendar?view=dayGridMonth',
   '/calendar?view=listWeek',
   '/apps/tasks/board',
+  '/file-manager',
+  '/file-manager?layout=list',
 ];
 
 /** A record of each kind: the list API to take its key from, its page, and the tabs to audit. */
