@@ -308,6 +308,13 @@ describe('the trash', () => {
     expect(restored.json().data).toMatchObject({ trashedAt: null, fileCount: 1 });
     expect((await owner('GET', `/api/files/${file.id}`)).json().trashedAt).toBeNull();
     expect((await owner('POST', `/api/files/folders/${top.id}/restore`)).statusCode).toBe(409);
+
+    // Its name taken meanwhile: it comes back as "name (2)".
+    await owner('DELETE', `/api/files/folders/${top.id}`);
+    await folder(owner, 'Trash me');
+    const again = await owner('POST', `/api/files/folders/${top.id}/restore`);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data).toMatchObject({ name: 'Trash me (2)', fileCount: 1 });
   });
 
   it('restores to the top level when the folder it was in is gone, under a free name', async () => {
