@@ -247,6 +247,44 @@ describe('uploads into the file manager', () => {
     const none = await upload(owner, place.id, []);
     expect(none.statusCode).toBe(400);
   });
+
+  it('give two uploads of one name at once two names', async () => {
+    const place = await folder(owner, 'At once');
+    const [a, b] = await Promise.all([
+      upload(owner, place.id, [{ name: 'same.txt', content: 'first' }]),
+      upload(owner, place.id, [{ name: 'same.txt', content: 'second' }]),
+    ]);
+    expect([a?.statusCode, b?.statusCode]).toEqual([201, 201]);
+    expect(names(await owner('GET', `/api/files?folderId=${place.id}`))).toEqual([
+      'same (2).txt',
+      'same.txt',
+    ]);
+  });
+
+  it('refuse a folder the caller may not write into, before storing anything', async () => {
+    const theirs = await folder(stranger, 'Not yours');
+    const res = await upload(owner, theirs.id, [{ name: 'x.txt', content: 'x' }]);
+    expect(res.statusCode).toBe(404);
+    const body = multipart([{ name: 'file', filename: 'x.txt', content: 'x' }]);
+    const byQuery = await owner(
+      'POST',
+      `/api/files?folderId=${theirs.id}`,
+      body.payload as unknown as object,
+      {
+        headers: body.headers,
+      },
+    );
+    expect(byQuery.statusCode).toBe(404);
+    const badField = multipart([
+      { name: 'folderId', content: 'nope' },
+      { name: 'file', filename: 'x.txt', content: 'x' },
+    ]);
+    const refused = await owner('POST', '/api/files', badField.payload as unknown as object, {
+      headers: badField.headers,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fieldErrors?.folderId).toBe('The folder id is not valid.');
+  });
 });
 
 describe('moves', () => {
