@@ -261,7 +261,7 @@ export function filesRoutes(
     async (request) =>
       done(
         'RESTORED',
-        'Restored Successfully',
+        fileManagerMessages.restored,
         await service.restoreFolder(request.params.id, actorOf(request)),
       ),
   );
@@ -484,7 +484,7 @@ export function filesRoutes(
     async (request) =>
       done(
         'RESTORED',
-        'Restored Successfully',
+        fileManagerMessages.restored,
         await service.restoreFile(request.params.id, actorOf(request)),
       ),
   );
