@@ -490,6 +490,13 @@ describe('shares and permissions', () => {
     expect((await upload(viewOnly, null, [{ name: 'n.txt', content: 'n' }])).statusCode).toBe(403);
     expect((await outsider('GET', '/api/files')).statusCode).toBe(403);
     expect((await outsider('GET', '/api/folder')).statusCode).toBe(403);
+    // Shared with them, the file's bytes still need the area's permission.
+    const file = await uploaded(owner, null, 'for the outsider.txt', 'outside');
+    await owner('POST', `/api/files/${file.id}/shares`, {
+      target: { type: 'user', id: people.outsider?.id },
+    });
+    expect((await outsider('GET', `/api/files/${file.id}/content`)).statusCode).toBe(404);
+    expect((await viewOnly('GET', `/api/files/${file.id}/content`)).statusCode).toBe(404);
   });
 
   it('refuses shares with oneself or with nobody', async () => {
