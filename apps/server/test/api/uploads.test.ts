@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import type { FileRecord } from '@ledgerdesk/contracts';
 import { eq, sql } from 'drizzle-orm';
@@ -239,6 +240,28 @@ describe('limits: 413 with a clear message, nothing left behind', () => {
     expect(existsSync(storedPath(createHash('sha256').update(small).digest('hex')))).toBe(false);
   });
 
+  it('leaves nothing of an upload whose client went away midway', async () => {
+    const filesBefore = await count(files);
+    const blobsBefore = await count(blobs);
+    const boundary = 'cutShort';
+    const request = http.request(`${base}${NOTES}/${randomUUID()}/attachments`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${admin}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(900_000),
+      },
+    });
+    request.on('error', () => undefined);
+    request.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cut.bin"\r\n\r\n`);
+    request.write(randomBytes(300_000));
+    // The part is being staged, then the client is gone.
+    await expect.poll(() => stagingFiles().length).toBe(1);
+    request.destroy();
+    await expect.poll(() => stagingFiles().length).toBe(0);
+    await nothingLeft(filesBefore, blobsBefore);
+  });
+
   it('refuses more than MAX_UPLOAD_FILES files in one request', async () => {
     const filesBefore = await count(files);
     const blobsBefore = await count(blobs);
@@ -406,6 +429,14 @@ describe('downloads', () => {
     expect(past.status).toBe(416);
     expect(past.headers.get('content-range')).toBe(`bytes */${bytes.length}`);
     expect((await answer(past)).errorMessage).toBe('The requested range is outside the file.');
+  });
+
+  it('answers HEAD with the headers only', async () => {
+    const res = await fetch(`${base}${file.url}`, { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-length')).toBe(String(bytes.length));
+    expect(res.headers.get('accept-ranges')).toBe('bytes');
+    expect((await res.arrayBuffer()).byteLength).toBe(0);
   });
 
   it('answers 304 to If-None-Match with its ETag', async () => {
