@@ -3,12 +3,16 @@
 // databases). Medians of RUNS fresh databases, with min–max. These were assertions in the API tests
 // once; a timing is a measurement, not a behaviour, so it lives here.
 // Run: npx tsx bench/seeds.ts
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Database } from '../apps/server/src/db/client';
 import { openDatabase } from '../apps/server/src/db/client';
 import { users } from '../apps/server/src/db/schema';
 import { seedApiKeys } from '../apps/server/src/seed/api-keys';
 import { seedCrm } from '../apps/server/src/seed/crm';
 import { seedEcommerce } from '../apps/server/src/seed/ecommerce';
+import { seedFiles, storeBytesIn } from '../apps/server/src/seed/files';
 import { seedInvoices } from '../apps/server/src/seed/invoices';
 import { seedJobs } from '../apps/server/src/seed/jobs';
 import { seedLibrary } from '../apps/server/src/seed/library';
@@ -21,6 +25,7 @@ import { seedTodos } from '../apps/server/src/seed/todos';
 import { benchEngines, serverDatabase } from './harness';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const filesDir = mkdtempSync(path.join(tmpdir(), 'ledgerdesk-bench-seed-files-'));
 const BUDGET_MS = 1000;
 type Person = { id: string; name: string; email: string };
 
@@ -64,6 +69,9 @@ const areas: Record<string, (db: Database, people: Person[], actor: string) => P
     ),
   jobs: (db, _p, actor) => seedJobs(db, actor),
   'api keys': (db, _p, actor) => seedApiKeys(db, actor),
+  // Real bytes (PDFs, pictures) made and stored: into a data directory of the bench's own.
+  files: (db, people, actor) =>
+    seedFiles(db, storeBytesIn(filesDir), { adminId: actor, colleagueId: people[1]?.id, groupId: undefined }),
 };
 
 async function open(engine: 'pglite' | 'postgres') {
@@ -123,4 +131,5 @@ for (const engine of benchEngines()) {
     );
   }
 }
+rmSync(filesDir, { recursive: true, force: true });
 process.exitCode = ok ? 0 : 1;

@@ -32,6 +32,7 @@ export const fileManagerMessages = {
   unknownGroup: 'There is no such group.',
   noFile: 'Choose at least one file to upload.',
   folderKey: 'The folder id is not valid.',
+  restored: 'Restored Successfully',
 } as const;
 
 /**

@@ -61,7 +61,7 @@ export const folderRecord = z.object({
   parentId: z.nullable(z.uuid()),
   ownerId: z.uuid(),
   ownerName: z.string(),
-  /** Files directly in it (not trashed). */
+  /** Files under it, its subfolders' included (not in the trash): the folder card's "N files". */
   fileCount: z.number(),
   /** Bytes of those files. */
   size: z.number(),

@@ -9,6 +9,7 @@ import { seedApiKeys } from './api-keys';
 import { seedCalendar } from './calendar';
 import { seedCrm } from './crm';
 import { seedEcommerce } from './ecommerce';
+import { seedFiles, storeBytesIn } from './files';
 import { seedInvoices } from './invoices';
 import { seedJobs } from './jobs';
 import { seedLibrary } from './library';
@@ -32,7 +33,8 @@ const demoGroups: { name: string; description: string; permissions: Permission[]
   {
     name: 'Budget officers',
     description: 'Maintain the code library',
-    permissions: ['library.view', 'library.manage'],
+    // Also the file manager: the administrator's "Budgets 2026" folder is shared with them.
+    permissions: ['library.view', 'library.manage', 'files.view', 'files.manage'],
   },
   {
     name: 'Auditors',
@@ -157,6 +159,11 @@ export async function seedDatabase(db: Database, config: Config): Promise<SeedRe
       userIds,
       createdGroups.map((g) => g.id),
     );
+    await seedFiles(tx as Database, storeBytesIn(config.dataDir), {
+      adminId: admin.id,
+      colleagueId: userIds[0],
+      groupId: createdGroups[0]?.id,
+    });
     await tx.insert(userGroups).values(
       createdUsers.map((u) => ({
         userId: u.id,

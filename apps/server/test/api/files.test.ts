@@ -247,6 +247,44 @@ describe('uploads into the file manager', () => {
     const none = await upload(owner, place.id, []);
     expect(none.statusCode).toBe(400);
   });
+
+  it('give two uploads of one name at once two names', async () => {
+    const place = await folder(owner, 'At once');
+    const [a, b] = await Promise.all([
+      upload(owner, place.id, [{ name: 'same.txt', content: 'first' }]),
+      upload(owner, place.id, [{ name: 'same.txt', content: 'second' }]),
+    ]);
+    expect([a?.statusCode, b?.statusCode]).toEqual([201, 201]);
+    expect(names(await owner('GET', `/api/files?folderId=${place.id}`))).toEqual([
+      'same (2).txt',
+      'same.txt',
+    ]);
+  });
+
+  it('refuse a folder the caller may not write into, before storing anything', async () => {
+    const theirs = await folder(stranger, 'Not yours');
+    const res = await upload(owner, theirs.id, [{ name: 'x.txt', content: 'x' }]);
+    expect(res.statusCode).toBe(404);
+    const body = multipart([{ name: 'file', filename: 'x.txt', content: 'x' }]);
+    const byQuery = await owner(
+      'POST',
+      `/api/files?folderId=${theirs.id}`,
+      body.payload as unknown as object,
+      {
+        headers: body.headers,
+      },
+    );
+    expect(byQuery.statusCode).toBe(404);
+    const badField = multipart([
+      { name: 'folderId', content: 'nope' },
+      { name: 'file', filename: 'x.txt', content: 'x' },
+    ]);
+    const refused = await owner('POST', '/api/files', badField.payload as unknown as object, {
+      headers: badField.headers,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fieldErrors?.folderId).toBe('The folder id is not valid.');
+  });
 });
 
 describe('moves', () => {
@@ -308,6 +346,13 @@ describe('the trash', () => {
     expect(restored.json().data).toMatchObject({ trashedAt: null, fileCount: 1 });
     expect((await owner('GET', `/api/files/${file.id}`)).json().trashedAt).toBeNull();
     expect((await owner('POST', `/api/files/folders/${top.id}/restore`)).statusCode).toBe(409);
+
+    // Its name taken meanwhile: it comes back as "name (2)".
+    await owner('DELETE', `/api/files/folders/${top.id}`);
+    await folder(owner, 'Trash me');
+    const again = await owner('POST', `/api/files/folders/${top.id}/restore`);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data).toMatchObject({ name: 'Trash me (2)', fileCount: 1 });
   });
 
   it('restores to the top level when the folder it was in is gone, under a free name', async () => {
@@ -445,6 +490,13 @@ describe('shares and permissions', () => {
     expect((await upload(viewOnly, null, [{ name: 'n.txt', content: 'n' }])).statusCode).toBe(403);
     expect((await outsider('GET', '/api/files')).statusCode).toBe(403);
     expect((await outsider('GET', '/api/folder')).statusCode).toBe(403);
+    // Shared with them, the file's bytes still need the area's permission.
+    const file = await uploaded(owner, null, 'for the outsider.txt', 'outside');
+    await owner('POST', `/api/files/${file.id}/shares`, {
+      target: { type: 'user', id: people.outsider?.id },
+    });
+    expect((await outsider('GET', `/api/files/${file.id}/content`)).statusCode).toBe(404);
+    expect((await viewOnly('GET', `/api/files/${file.id}/content`)).statusCode).toBe(404);
   });
 
   it('refuses shares with oneself or with nobody', async () => {

@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { asc, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
@@ -53,6 +56,8 @@ describe('first start', () => {
       ADMIN_EMAIL: 'a@example.org',
       ADMIN_PASSWORD: 'password-123',
       SEED_DEMO: 'true',
+      // The demo files' bytes go to DATA_DIR/files: a directory of the test's own.
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ledgerdesk-seed-')),
     });
     const snapshots = [];
     for (let i = 0; i < 2; i++) {

@@ -30,7 +30,7 @@ import type { AuditLog } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { added, deleted, done, updated } from '../../lib/responses';
 import { expectedVersion, ifMatchHeaders } from '../../lib/versions';
-import { actorOf, currentUser } from '../../plugins/auth';
+import { actorOf, can, currentUser } from '../../plugins/auth';
 import { FILE_MANAGER_OWNER, registerFileOwner } from '../../resources/attachments';
 import type { UsersService } from '../users/service';
 import { atLeast } from './access';
@@ -92,10 +92,13 @@ export function filesRoutes(
 ) {
   const storage = app.storage;
   const service = createFilesService({ ...deps, storage });
-  // The file manager's files (attached to no record): their downloads follow the shares.
+  // The file manager's files (attached to no record): their downloads ask what the list does, the
+  // area's permission and the item's shares.
   registerFileOwner(app, FILE_MANAGER_OWNER, {
-    canView: async (user, fileId) => (await service.accessToFile(user.id, fileId)) !== null,
-    canEdit: async (user, fileId) => atLeast(await service.accessToFile(user.id, fileId), 'edit'),
+    canView: async (user, fileId) =>
+      can(user, 'files.view') && (await service.accessToFile(user.id, fileId)) !== null,
+    canEdit: async (user, fileId) =>
+      can(user, 'files.manage') && atLeast(await service.accessToFile(user.id, fileId), 'edit'),
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -261,7 +264,7 @@ export function filesRoutes(
     async (request) =>
       done(
         'RESTORED',
-        'Restored Successfully',
+        fileManagerMessages.restored,
         await service.restoreFolder(request.params.id, actorOf(request)),
       ),
   );
@@ -484,7 +487,7 @@ export function filesRoutes(
     async (request) =>
       done(
         'RESTORED',
-        'Restored Successfully',
+        fileManagerMessages.restored,
         await service.restoreFile(request.params.id, actorOf(request)),
       ),
   );

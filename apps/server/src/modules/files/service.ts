@@ -481,6 +481,18 @@ export function createFilesService(deps: {
       const place = await restingPlace(tx, row.parentId, row.ownerId);
       await lockPlace(tx, place);
       const name = await freeName(tx, place, row.name, { except: id });
+      // The folder itself first, under its free name: back in use, it must not clash with a sibling.
+      const [restored] = await tx
+        .update(folders)
+        .set({
+          name,
+          parentId: place.folderId,
+          trashedAt: null,
+          updatedBy: userId,
+          version: sql`${folders.version} + 1`,
+        })
+        .where(eq(folders.id, id))
+        .returning();
       await tx
         .update(folders)
         .set({ trashedAt: null, updatedBy: userId })
@@ -489,11 +501,6 @@ export function createFilesService(deps: {
         .update(files)
         .set({ trashedAt: null, updatedBy: userId })
         .where(and(inArray(files.folderId, ids), eq(files.trashedAt, row.trashedAt)));
-      const [restored] = await tx
-        .update(folders)
-        .set({ name, parentId: place.folderId, version: sql`${folders.version} + 1` })
-        .where(eq(folders.id, id))
-        .returning();
       const [record] = await folderRecords(tx, [restored as FolderRow], userId);
       await audit.record(tx, actor, { action: 'restore', entity: 'folder', key: id, after: record });
       return record as ManagedFolder;
