@@ -182,7 +182,6 @@ export function FolderCard({ item, handlers }: { item: FolderItem; handlers: Ite
           className={classes.cardMain}
           onClick={() => handlers.open(item)}
           disabled={handlers.inTrash}
-          aria-label={handlers.inTrash ? undefined : t('actions.openFolder', { name: folder.name })}
         >
           <div className={classes.folderIcon}>
             <IconFolderFilled size={26} aria-hidden />
