@@ -150,24 +150,28 @@ function StorageUsed() {
           </ChartFrame>
           <Stack gap={6} mt="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
             {groups.map((group, index) => (
-              <Group component="li" key={group} justify="space-between" wrap="nowrap" gap="xs">
-                <Group gap={8} wrap="nowrap" miw={0}>
-                  <span
-                    className={classes.swatch}
-                    style={{ background: style.palette[index % style.palette.length] }}
-                  />
-                  <Text size="sm" truncate="end">
-                    {label(group)}
+              <li key={group}>
+                <Group justify="space-between" wrap="nowrap" gap="xs">
+                  <Group gap={8} wrap="nowrap" miw={0}>
+                    <span
+                      className={classes.swatch}
+                      style={{ background: style.palette[index % style.palette.length] }}
+                    />
+                    <Text size="sm" truncate="end">
+                      {label(group)}
+                    </Text>
+                  </Group>
+                  <Text size="sm" fw={500} className={classes.nowrap}>
+                    {formatBytes(byGroup[group].bytes)}
                   </Text>
                 </Group>
-                <Text size="xs" c="dimmed" className={classes.nowrap}>
+                <Text size="xs" c="dimmed" pl={18}>
                   {t('storage.files', {
                     count: byGroup[group].count,
                     files: formatNumber(byGroup[group].count),
-                  })}{' '}
-                  · {formatBytes(byGroup[group].bytes)}
+                  })}
                 </Text>
-              </Group>
+              </li>
             ))}
           </Stack>
         </>
