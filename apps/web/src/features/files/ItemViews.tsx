@@ -273,15 +273,15 @@ export function FileTable({
 }) {
   const { t } = useTranslation('files');
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <Table.ScrollContainer minWidth={360}>
       <Table verticalSpacing="xs" highlightOnHover className={classes.table}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('columns.name')}</Table.Th>
-            <Table.Th>{t('columns.type')}</Table.Th>
+            <Table.Th className={classes.wide}>{t('columns.type')}</Table.Th>
             <Table.Th ta="right">{t('columns.size')}</Table.Th>
-            <Table.Th>{t('columns.created')}</Table.Th>
-            <Table.Th>{t('columns.updated')}</Table.Th>
+            <Table.Th className={classes.wide}>{t('columns.created')}</Table.Th>
+            <Table.Th className={classes.wide}>{t('columns.updated')}</Table.Th>
             <Table.Th aria-label={t('columns.actions')} w={48} />
           </Table.Tr>
         </Table.Thead>
@@ -318,14 +318,20 @@ export function FileTable({
                     )}
                   </Group>
                 </Table.Td>
-                <Table.Td>{t(`kinds.${file.kind}`)}</Table.Td>
+                <Table.Td className={classes.wide}>{t(`kinds.${file.kind}`)}</Table.Td>
                 <Table.Td ta="right" className={classes.nowrap}>
                   {formatBytes(file.size)}
                 </Table.Td>
-                <Table.Td className={classes.nowrap} title={formatDateTime(file.createdAt)}>
+                <Table.Td
+                  className={`${classes.nowrap} ${classes.wide}`}
+                  title={formatDateTime(file.createdAt)}
+                >
                   {formatDate(file.createdAt)}
                 </Table.Td>
-                <Table.Td className={classes.nowrap} title={formatDateTime(file.updatedAt)}>
+                <Table.Td
+                  className={`${classes.nowrap} ${classes.wide}`}
+                  title={formatDateTime(file.updatedAt)}
+                >
                   {formatDate(file.updatedAt)}
                 </Table.Td>
                 <Table.Td>
@@ -365,12 +371,12 @@ function FolderRow({ item, handlers }: { item: FolderItem; handlers: ItemHandler
           </UnstyledButton>
         </Group>
       </Table.Td>
-      <Table.Td>{t('kinds.folder')}</Table.Td>
+      <Table.Td className={classes.wide}>{t('kinds.folder')}</Table.Td>
       <Table.Td ta="right" className={classes.nowrap}>
         {formatBytes(folder.size)}
       </Table.Td>
-      <Table.Td className={classes.nowrap}>{formatDate(folder.createdAt)}</Table.Td>
-      <Table.Td className={classes.nowrap}>{formatDate(folder.updatedAt)}</Table.Td>
+      <Table.Td className={`${classes.nowrap} ${classes.wide}`}>{formatDate(folder.createdAt)}</Table.Td>
+      <Table.Td className={`${classes.nowrap} ${classes.wide}`}>{formatDate(folder.updatedAt)}</Table.Td>
       <Table.Td>
         <ItemMenu item={item} handlers={handlers} />
       </Table.Td>
