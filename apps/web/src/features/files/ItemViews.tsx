@@ -197,6 +197,11 @@ export function FolderCard({ item, handlers }: { item: FolderItem; handlers: Ite
                 size: formatBytes(folder.size),
               })}
             </Text>
+            {folder.access !== 'owner' && (
+              <Text size="xs" c="dimmed" truncate="end">
+                {t('sharedBy', { name: folder.ownerName })}
+              </Text>
+            )}
           </div>
         </UnstyledButton>
         <Group gap={0} wrap="nowrap">
