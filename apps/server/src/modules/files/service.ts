@@ -587,7 +587,7 @@ export function createFilesService(deps: {
       await lockPlace(tx, place);
       const chosen = new Set<string>();
       for (const file of received.files) {
-        file.name = await freeName(tx, place, file.name, { chosen });
+        file.name = await freeName(tx, place, file.name.normalize('NFC'), { chosen });
         chosen.add(file.name.toLowerCase());
       }
       const rows = await storage.save(received, { ownerId: userId, place: { folderId: place.folderId } }, tx);
