@@ -548,12 +548,9 @@ export function createFilesService(deps: {
     return [row.blobHash];
   }
 
-  /**
-   * After the rows went: the bytes no file refers to any more are freed at once (no grace: an
-   * upload of the same bytes holds its blob's row, which the collection skips).
-   */
+  /** After the rows went: the bytes no file refers to any more are freed at once (storage's GC). */
   const freed = async (hashes: string[]) => {
-    if (hashes.length > 0) await storage.collectGarbage({ graceMs: 0 });
+    if (hashes.length > 0) await storage.collectGarbage();
   };
 
   async function deleteFolderForever(id: string, actor: Actor) {
