@@ -36,10 +36,12 @@ export const fileManagerMessages = {
 } as const;
 
 /**
- * A name as a user types it: trimmed, any Unicode, 1 to 255 characters, without "/" (names are
+ * A name as a user types it: trimmed, NFC, any Unicode, 1 to 255 characters, without "/" (names are
  * shown as paths) or NUL (refused for every text), and not "." or "..".
  */
 export const fileName = text(MAX_FILE_NAME, fileManagerMessages.nameTooLong).check(
+  // One spelling of "é" (composed): names that look the same compare the same.
+  z.normalize('NFC'),
   z.minLength(1, fileManagerMessages.nameRequired),
   z.refine((value) => !value.includes('/'), {
     error: fileManagerMessages.nameSlash,

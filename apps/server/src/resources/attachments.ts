@@ -6,7 +6,6 @@ import {
   type FileAccess,
   type FileRecord,
   fileMessages,
-  messages,
   mutationResponse,
   uploadResponse,
 } from '@ledgerdesk/contracts';
@@ -318,7 +317,10 @@ export function registerFileContentRoutes(app: FastifyInstance, db: Database) {
     r.get(
       `/api/files/:id/${variant}`,
       {
-        config: { access: 'public', optionalUser: true },
+        // Not rate-limited: a page of images is dozens of these, and an office behind one address
+        // would soon pass the public limit. What a request without a valid signature or session
+        // costs is one HMAC (it is refused before the database is asked).
+        config: { access: 'public', optionalUser: true, rateLimit: false },
         schema: {
           tags: ['files'],
           summary: variant === 'content' ? "A file's bytes" : "An image's thumbnail (WebP, 320 px)",
@@ -335,11 +337,11 @@ export function registerFileContentRoutes(app: FastifyInstance, db: Database) {
         const signed = expires !== undefined || sig !== undefined;
         if (signed && !storage.signer.verify(key, variant, expires ?? '', sig ?? ''))
           throw AppError.forbidden(fileMessages.badSignature);
-        if (!uuid.safeParse(key).success) throw AppError.notFound();
+        if (!(signed || request.user) || !uuid.safeParse(key).success) throw AppError.notFound();
         const [row] = await db.select().from(files).where(eq(files.id, key));
         if (!row) throw AppError.notFound();
-        if (!signed && !(request.user && (await mayViewFile(app, db, request.user, row))))
-          throw AppError.notFound(messages.notFound);
+        if (!signed && request.user && !(await mayViewFile(app, db, request.user, row)))
+          throw AppError.notFound();
         const sent = await storage.send(request, reply, row, variant, { download: download !== undefined });
         if (sent === null) throw AppError.notFound();
         return sent;

@@ -162,6 +162,10 @@ describe('folders', () => {
     expect(nul.statusCode).toBe(400);
     const longest = await owner('POST', '/api/files/folders', { name: 'é'.repeat(255) });
     expect(longest.statusCode).toBe(201);
+    // The same name spelled with a combining accent is the same name.
+    expect((await owner('POST', '/api/files/folders', { name: 'Caf\u00e9' })).statusCode).toBe(201);
+    const decomposed = await owner('POST', '/api/files/folders', { name: 'Cafe\u0301' });
+    expect(decomposed.statusCode).toBe(409);
   });
 });
 

@@ -478,6 +478,19 @@ describe('downloads', () => {
     );
   });
 
+  it("lets only its uploader open a file-manager file while no module owns them ('files')", async () => {
+    const [row] = await ctx.database.db.select().from(files).where(eq(files.id, file.id));
+    if (!row) throw new Error('no file row');
+    const { id: _id, ...columns } = row;
+    const [own] = await ctx.database.db
+      .insert(files)
+      .values({ ...columns, name: 'mine.pdf', attachedType: null, attachedId: null, folderId: null })
+      .returning({ id: files.id });
+    const path = `/api/files/${own?.id}/content`;
+    expect((await get(path, { authorization: `Bearer ${admin}` })).status).toBe(200);
+    expect((await get(path, { authorization: `Bearer ${viewer}` })).status).toBe(404);
+  });
+
   it('forces a download with download=1', async () => {
     const [text] = await uploaded(randomUUID(), [['file', blob('plain words'), 'notes.txt']]);
     expect((await get(text?.url ?? '')).headers.get('content-disposition')).toMatch(/^inline;/);
@@ -498,20 +511,39 @@ describe('garbage collection', () => {
         headers: { authorization: `Bearer ${admin}` },
       });
     expect((await remove(a?.id ?? '')).status).toBe(200);
-    await ctx.app.storage.collectGarbage({ graceMs: 0 });
+    await ctx.app.storage.collectGarbage();
     expect(existsSync(storedPath(hash))).toBe(true);
     expect((await get(b?.url ?? '')).status).toBe(200);
     expect((await remove(b?.id ?? '')).status).toBe(200);
-    // Within the grace period (an upload may be about to refer to it): kept.
-    await ctx.app.storage.collectGarbage();
-    expect(existsSync(storedPath(hash))).toBe(true);
-    const freed = await ctx.app.storage.collectGarbage({ graceMs: 0 });
+    const freed = await ctx.app.storage.collectGarbage();
     expect(freed.bytes).toBeGreaterThanOrEqual(bytes.length);
     expect(existsSync(storedPath(hash))).toBe(false);
     expect(await ctx.database.db.select().from(blobs).where(eq(blobs.hash, hash))).toEqual([]);
     // The same bytes again: stored again.
     const [c] = await uploaded(record, [['file', blob(bytes), 'c.bin']]);
     expect(Buffer.from(await (await get(c?.url ?? '')).arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it('never loses the bytes of an upload of the same content made while it runs', async () => {
+    const record = randomUUID();
+    for (let round = 0; round < 8; round++) {
+      const bytes = randomBytes(50_000);
+      const [first] = await uploaded(record, [['file', blob(bytes), 'race.bin']]);
+      await fetch(`${base}${NOTES}/${record}/attachments/${first?.id}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${admin}` },
+      });
+      // The blob is unreferenced: the collection and a new upload of it race.
+      const [, res] = await Promise.all([
+        ctx.app.storage.collectGarbage(),
+        upload(record, [['file', blob(bytes), 'again.bin']]),
+      ]);
+      expect(res.status).toBe(201);
+      const [again] = (await answer(res)).files;
+      const served = await get(again?.url ?? '');
+      expect(served.status).toBe(200);
+      expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
+    }
   });
 
   it('removes the staged files of uploads cut short (a process that died), not those being written', async () => {

@@ -548,12 +548,9 @@ export function createFilesService(deps: {
     return [row.blobHash];
   }
 
-  /**
-   * After the rows went: the bytes no file refers to any more are freed at once (no grace: an
-   * upload of the same bytes holds its blob's row, which the collection skips).
-   */
+  /** After the rows went: the bytes no file refers to any more are freed at once (storage's GC). */
   const freed = async (hashes: string[]) => {
-    if (hashes.length > 0) await storage.collectGarbage({ graceMs: 0 });
+    if (hashes.length > 0) await storage.collectGarbage();
   };
 
   async function deleteFolderForever(id: string, actor: Actor) {
@@ -587,7 +584,7 @@ export function createFilesService(deps: {
       await lockPlace(tx, place);
       const chosen = new Set<string>();
       for (const file of received.files) {
-        file.name = await freeName(tx, place, file.name, { chosen });
+        file.name = await freeName(tx, place, file.name.normalize('NFC'), { chosen });
         chosen.add(file.name.toLowerCase());
       }
       const rows = await storage.save(received, { ownerId: userId, place: { folderId: place.folderId } }, tx);
