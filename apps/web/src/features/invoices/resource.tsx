@@ -6,6 +6,7 @@ import { ResourceDetailPage } from '../../resources/ResourceDetailPage';
 import { ResourceFormPage } from '../../resources/ResourceFormPage';
 import { ResourceListPage } from '../../resources/ResourceListPage';
 import type { ResourceModule } from '../../resources/types';
+import { DownloadPdfButton } from './DownloadPdfButton';
 import { invoices } from './definition';
 import { InvoiceDocument } from './InvoiceDocument';
 import { InvoiceLines } from './InvoiceLines';
@@ -37,14 +38,17 @@ export function DetailPage() {
   return (
     <ResourceDetailPage
       def={invoices}
-      actions={() => (
-        <Button
-          variant="default"
-          leftSection={<IconPrinter size={16} aria-hidden="true" />}
-          onClick={() => window.print()}
-        >
-          {t('document.print')}
-        </Button>
+      actions={(invoice: InvoiceRecord) => (
+        <>
+          <DownloadPdfButton invoice={invoice} />
+          <Button
+            variant="default"
+            leftSection={<IconPrinter size={16} aria-hidden="true" />}
+            onClick={() => window.print()}
+          >
+            {t('document.print')}
+          </Button>
+        </>
       )}
     >
       {(invoice: InvoiceRecord) => <InvoiceDocument invoice={invoice} />}
