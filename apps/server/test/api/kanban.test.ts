@@ -71,7 +71,7 @@ describe('SPEC card paths', () => {
       status: 'Pending',
       badges: ['Site'],
       members: [{ id: ada }],
-      counters: { comments: 0, subtasks: 0, subtasksDone: 0 },
+      counters: { comments: 0, attachments: 0, subtasks: 0, subtasksDone: 0 },
       progress: 0,
       version: 1,
     });

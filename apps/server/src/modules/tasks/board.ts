@@ -146,6 +146,7 @@ export const cardOf = (t: TaskRecord): TaskCard => ({
   dueDate: t.dueDate,
   counters: {
     comments: t.commentCount,
+    attachments: t.attachmentCount,
     subtasks: t.subtasks.length,
     subtasksDone: t.subtasks.filter((s) => s.done).length,
   },
