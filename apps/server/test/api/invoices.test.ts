@@ -1,8 +1,9 @@
 import { invoiceMessages } from '@ledgerdesk/contracts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoiceLines } from '../../src/db/schema';
+import { files, invoiceLines } from '../../src/db/schema';
 import { ADMIN, apiCaller, createdData, createTestContext, type TestContext } from '../context';
+import { multipart } from '../multipart';
 import { pdfText } from '../pdf-text';
 
 let ctx: TestContext;
@@ -371,5 +372,34 @@ describe('invoices', () => {
     const refused = await call('GET', `/api/apps/invoice/${invoice._id}/pdf`, undefined, { token: stranger });
     expect(refused.statusCode).toBe(403);
     expect(refused.headers['content-type']).toContain('application/json');
+  });
+
+  it('attachments: files on an invoice, read with invoices.view, added with invoices.manage, gone with it', async () => {
+    const invoice = await addInvoice({});
+    const body = multipart([{ name: 'purchase-order.txt', content: 'PO 4471', type: 'text/plain' }]);
+    const attach = (token: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/apps/invoice/${invoice._id}/attachments`,
+        headers: { authorization: `Bearer ${token}`, ...body.headers },
+        payload: body.payload,
+      });
+    expect((await attach(admin)).statusCode).toBe(201);
+    const list = (await call('GET', `/api/apps/invoice/${invoice._id}/attachments`)).json();
+    expect(list.items.map((f: { name: string }) => f.name)).toEqual(['purchase-order.txt']);
+    await ctx.createUser({
+      email: 'auditor@test.local',
+      password: 'auditor-password-1',
+      permissions: ['invoices.view'],
+    });
+    const auditor = await ctx.login('auditor@test.local', 'auditor-password-1');
+    expect(
+      (
+        await call('GET', `/api/apps/invoice/${invoice._id}/attachments`, undefined, { token: auditor })
+      ).json().items,
+    ).toHaveLength(1);
+    expect((await attach(auditor)).statusCode).toBe(403);
+    expect((await call('DELETE', `/api/apps/invoice/${invoice._id}`)).statusCode).toBe(200);
+    expect(await ctx.database.db.select().from(files).where(eq(files.attachedId, invoice._id))).toEqual([]);
   });
 });

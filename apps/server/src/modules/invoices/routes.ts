@@ -85,12 +85,14 @@ export function invoiceRoutes(app: FastifyInstance, db: Database) {
       const [invoice] = await definition.toRecords(db, [row], actorOf(request));
       if (!invoice) throw AppError.notFound();
       const pdf = invoicePdf(invoice, { language: request.query.lang });
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${invoicePdfName(invoice)}"`)
-        .header('cache-control', 'private, no-store')
-        // The type provider knows the JSON answers only; the 200 is this stream of bytes.
-        .send(pdf as never);
+      return (
+        reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${invoicePdfName(invoice)}"`)
+          .header('cache-control', 'private, no-store')
+          // The type provider knows the JSON answers only; the 200 is this stream of bytes.
+          .send(pdf as never)
+      );
     },
   );
 }
