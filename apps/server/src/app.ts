@@ -24,6 +24,7 @@ import { crmRoutes } from './modules/crm/routes';
 import { dashboardsRoutes } from './modules/dashboards/routes';
 import { createDashboardsService } from './modules/dashboards/service';
 import { ecommerceRoutes } from './modules/ecommerce/routes';
+import { filesRoutes } from './modules/files/routes';
 import { healthRoutes } from './modules/health/routes';
 import { invoiceResource } from './modules/invoices/invoices.resource';
 import { invoiceRoutes } from './modules/invoices/routes';
@@ -187,6 +188,7 @@ export async function buildApp(deps: AppDeps) {
   encapsulated((scope) => searchRoutes(scope, createSearchService(db)));
   encapsulated((scope) => dashboardsRoutes(scope, createDashboardsService({ db, now: deps.now })));
   encapsulated((scope) => calendarRoutes(scope, { db, audit, users, outbox, mailer, config, now: deps.now }));
+  encapsulated((scope) => filesRoutes(scope, { db, audit, users }));
 
   await registerWebApp(app, deps.webDistDir ?? webDistDir);
   return app;

@@ -17,6 +17,7 @@ export const areas = [
   'tickets',
   'ecommerce',
   'calendar',
+  'files',
 ] as const;
 export type Area = (typeof areas)[number];
 
@@ -40,6 +41,7 @@ export const areasAssigningUsers = [
   'crm',
   'tickets',
   'calendar',
+  'files',
 ] as const;
 
 /**

@@ -44,6 +44,7 @@ export const fieldErrorCodes = [
   'notBeforeStart',
   'tooManyYears',
   'spanTooLong',
+  'fileName',
 ] as const;
 export type FieldErrorCode = (typeof fieldErrorCodes)[number];
 
@@ -116,6 +117,7 @@ export const fieldErrorTexts: Record<ValidationLanguage, Texts> = {
     notBeforeStart: () => 'May not be before the start',
     tooManyYears: (p) => `At most ${number(p.max, 'en')} years after the start`,
     spanTooLong: (p) => `The range may span at most ${number(p.max, 'en')} days`,
+    fileName: () => 'A name cannot contain a slash (/) nor be . or ..',
   },
   fr: {
     required: () => 'Obligatoire',
@@ -150,6 +152,7 @@ export const fieldErrorTexts: Record<ValidationLanguage, Texts> = {
     notBeforeStart: () => 'Ne peut pas être avant le début',
     tooManyYears: (p) => `${number(p.max, 'fr')} ans au plus après le début`,
     spanTooLong: (p) => `La période couvre ${number(p.max, 'fr')} jours au plus`,
+    fileName: () => 'Un nom ne peut pas contenir de barre oblique (/) ni être . ou ..',
   },
 };
 

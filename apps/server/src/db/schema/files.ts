@@ -106,6 +106,17 @@ export const files = pgTable(
   },
   (t) => [
     index('files_folder_idx').on(t.folderId, t.trashedAt, t.name),
+    // The file manager's pages of a folder in each order it offers, the trash and attachments left
+    // out: a page is read in index order, never sorted from the whole folder (bench/files-list.ts).
+    index('files_folder_name_idx')
+      .on(t.folderId, t.name, t.id)
+      .where(sql`${t.trashedAt} is null and ${t.attachedType} is null`),
+    index('files_folder_size_idx')
+      .on(t.folderId, t.size, t.id)
+      .where(sql`${t.trashedAt} is null and ${t.attachedType} is null`),
+    index('files_folder_updated_idx')
+      .on(t.folderId, t.updatedAt, t.id)
+      .where(sql`${t.trashedAt} is null and ${t.attachedType} is null`),
     index('files_owner_idx').on(t.ownerId, t.trashedAt),
     index('files_attached_idx').on(t.attachedType, t.attachedId, t.position),
     index('files_blob_idx').on(t.blobHash),

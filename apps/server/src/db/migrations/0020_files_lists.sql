@@ -1,0 +1,3 @@
+CREATE INDEX "files_folder_name_idx" ON "files" USING btree ("folder_id","name","id") WHERE "files"."trashed_at" is null and "files"."attached_type" is null;--> statement-breakpoint
+CREATE INDEX "files_folder_size_idx" ON "files" USING btree ("folder_id","size","id") WHERE "files"."trashed_at" is null and "files"."attached_type" is null;--> statement-breakpoint
+CREATE INDEX "files_folder_updated_idx" ON "files" USING btree ("folder_id","updated_at","id") WHERE "files"."trashed_at" is null and "files"."attached_type" is null;
