@@ -2,6 +2,8 @@ import type { InvoiceRecord } from '@ledgerdesk/contracts';
 import { Button } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { AttachmentsPanel } from '../../components/attachments/AttachmentsPanel';
+import { useCan } from '../../lib/permissions';
 import { ResourceDetailPage } from '../../resources/ResourceDetailPage';
 import { ResourceFormPage } from '../../resources/ResourceFormPage';
 import { ResourceListPage } from '../../resources/ResourceListPage';
@@ -32,9 +34,10 @@ export function FormPage() {
   );
 }
 
-/** The invoice's fields, then the invoice itself as it prints. */
+/** The invoice's fields, then the invoice itself as it prints, then its files (not printed). */
 export function DetailPage() {
   const { t } = useTranslation('invoices');
+  const can = useCan();
   return (
     <ResourceDetailPage
       def={invoices}
@@ -51,7 +54,16 @@ export function DetailPage() {
         </>
       )}
     >
-      {(invoice: InvoiceRecord) => <InvoiceDocument invoice={invoice} />}
+      {(invoice: InvoiceRecord) => (
+        <>
+          <InvoiceDocument invoice={invoice} />
+          <AttachmentsPanel
+            recordsApi={invoices.api}
+            recordId={invoice._id}
+            canEdit={can('invoices.manage')}
+          />
+        </>
+      )}
     </ResourceDetailPage>
   );
 }
