@@ -50,7 +50,7 @@ export function AttachmentItem({
             {file.name}
           </Text>
         </UnstyledButton>
-        <Text size="xs" c="dimmed" truncate="end">
+        <Text size="xs" c="dimmed">
           {t('attachments.meta', {
             size: formatBytes(file.size),
             who: file.ownerName,
