@@ -5,6 +5,9 @@ import { stubXhr } from '../../test/fake-xhr';
 import { renderInApp } from '../../test/render';
 import { AttachmentsPanel } from './AttachmentsPanel';
 
+// Dialogs and uploads through the fake XHR take a few seconds on a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
+
 const taskId = '0b7d4b7e-8a43-4a8e-9d7a-5d2f1c3b9a01';
 const fileOf = (id: string, name: string, mime: string, size: number): FileRecord => ({
   id,

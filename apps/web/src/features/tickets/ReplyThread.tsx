@@ -161,7 +161,12 @@ export function ReplyThread({ ticket }: { ticket: TicketRecord }) {
                   <Pill
                     key={keyOfFile(file)}
                     withRemoveButton
-                    removeButtonProps={{ 'aria-label': t('thread.unchoose', { name: file.name }) }}
+                    // Mantine hides the remove button from keyboards and screen readers: this one is the only way.
+                    removeButtonProps={{
+                      'aria-label': t('thread.unchoose', { name: file.name }),
+                      'aria-hidden': false,
+                      tabIndex: 0,
+                    }}
                     onRemove={() => setChosen((current) => current.filter((other) => other !== file))}
                   >
                     {file.name}
