@@ -1,11 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { expect, sessionToken, signInAsAdmin, test, toast, unique } from './fixtures';
+import { expect, expectAccessible, sessionToken, signInAsAdmin, test, toast, unique } from './fixtures';
 
 // The tasks kanban board (issue 13): a project's board of its own per test, arranged through the
 // API, then driven as a user would — cards dragged by mouse and moved by keyboard (the order survives
-// a reload), a card added in a column, columns added, renamed and deleted, and the list's filters
-// carried to the board.
+// a reload), a card added in a column, columns added, renamed and deleted, the list's filters
+// carried to the board, and a file attached to a task counted on its card.
 
 interface Column {
   id: string;
@@ -162,6 +162,7 @@ test.describe('tasks kanban board', () => {
     const files = page.getByRole('list', { name: 'Attachments' });
     await expect(files.getByText('site-notes.txt')).toBeVisible();
     await expect(page.getByLabel('1 file', { exact: true })).toBeVisible();
+    await expectAccessible(page, 'the task page, its files');
 
     // Back on the board, the card counts it.
     await openBoard(page, board.projectId);
