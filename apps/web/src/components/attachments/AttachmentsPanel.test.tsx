@@ -73,13 +73,18 @@ describe('AttachmentsPanel', () => {
     expect(download.getAttribute('href')).toContain('download=1');
   });
 
-  it('is read-only for a reader who may not change the record', async () => {
+  it('is read-only for a reader who may not change the record, who still previews and downloads', async () => {
     stubApi([plan]);
-    await renderInApp(<AttachmentsPanel recordsApi="/apps/task" recordId={taskId} canEdit={false} />);
+    const { user } = await renderInApp(
+      <AttachmentsPanel recordsApi="/apps/task" recordId={taskId} canEdit={false} />,
+    );
     await screen.findByText('site-plan.pdf');
     expect(screen.queryByRole('button', { name: /Remove/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Choose files/ })).toBeNull();
     expect(screen.getByRole('link', { name: 'Download site-plan.pdf' })).toBeDefined();
+    await user.click(screen.getByRole('button', { name: 'site-plan.pdf' }));
+    const preview = await screen.findByRole('dialog');
+    expect(within(preview).getByText('site-plan.pdf')).toBeDefined();
   });
 
   it('says when there is nothing attached', async () => {
