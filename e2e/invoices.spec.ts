@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import {
   deleteFromDetailPage,
   editFromRowMenu,
@@ -10,7 +11,7 @@ import {
 } from './fixtures';
 
 // Invoices: the engine's list, form and detail page with the area's own parts — line items with
-// live totals, the server's figures after saving, the status widgets and the print view.
+// live totals, the server's figures after saving, the status widgets, the print view and the PDF.
 test.describe('invoices', () => {
   test('create with line items, find by search, edit, delete — with the toasts', async ({ page }) => {
     const customer = `Harbour Trust ${unique()}`;
@@ -48,6 +49,15 @@ test.describe('invoices', () => {
     const main = page.getByRole('main');
     await expect(main.getByTestId('invoice-total')).toHaveText('64.32');
     await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
+
+    // The invoice as a PDF: fetched with the session, saved under its number.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download PDF' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${invoiceNumber}.pdf`);
+    const pdf = await readFile((await download.path()) ?? '');
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
     // Find it by search, by customer and by number; the search stays in the URL.
     await page.getByRole('link', { name: 'Invoices' }).first().click();

@@ -1,11 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { expect, sessionToken, signInAsAdmin, test, toast, unique } from './fixtures';
+import { expect, expectAccessible, sessionToken, signInAsAdmin, test, toast, unique } from './fixtures';
 
 // The tasks kanban board (issue 13): a project's board of its own per test, arranged through the
 // API, then driven as a user would — cards dragged by mouse and moved by keyboard (the order survives
-// a reload), a card added in a column, columns added, renamed and deleted, and the list's filters
-// carried to the board.
+// a reload), a card added in a column, columns added, renamed and deleted, the list's filters
+// carried to the board, and a file attached to a task counted on its card.
 
 interface Column {
   id: string;
@@ -132,6 +132,41 @@ test.describe('tasks kanban board', () => {
     await expect(cardIn(column(page, target.title), title)).toBeVisible();
     await page.reload();
     await expect(cardIn(column(page, target.title), title)).toBeVisible();
+  });
+
+  test('a file attached on the task page shows as a paperclip counter on its card', async ({ page }) => {
+    await signInAsAdmin(page);
+    const board = await arrange(page);
+    const [target] = board.columns;
+    if (!target) throw new Error('the board has no column');
+    const title = `Survey ${unique()}`;
+    await board.addCard(target, title);
+    await openBoard(page, board.projectId);
+    const card = cardIn(column(page, target.title), title);
+    await expect(card.getByRole('img', { name: /attachment/ })).toHaveCount(0);
+
+    // The task's page, its Attachments tab: a file picked is uploaded with its progress, then listed.
+    await card.getByRole('link', { name: title }).click();
+    await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    await page.getByRole('tab', { name: 'Attachments' }).click();
+    await expect(page.getByText('No files attached yet.')).toBeVisible();
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      page.getByRole('button', { name: 'Choose files' }).click(),
+    ]);
+    await chooser.setFiles({
+      name: 'site-notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('Scaffold north side: checked.\n'),
+    });
+    const files = page.getByRole('list', { name: 'Attachments' });
+    await expect(files.getByText('site-notes.txt')).toBeVisible();
+    await expect(page.getByLabel('1 file', { exact: true })).toBeVisible();
+    await expectAccessible(page, 'the task page, its files');
+
+    // Back on the board, the card counts it.
+    await openBoard(page, board.projectId);
+    await expect(card.getByRole('img', { name: '1 attachment' })).toBeVisible();
   });
 
   test('columns: add one, rename it, delete it when empty (not while it holds cards)', async ({ page }) => {

@@ -40,6 +40,8 @@ export const taskRecord = z.object({
   subtasks: z.array(subtask),
   columnId: z.uuid(),
   commentCount: z.number(),
+  /** How many files are attached to the task. */
+  attachmentCount: z.number(),
   progress: z.number(),
   createdAt: timestamp,
   updatedAt: timestamp,
@@ -135,7 +137,13 @@ export const taskCard = z.object({
   text: z.string(),
   badges: z.array(z.string()),
   dueDate: z.nullable(z.iso.date()),
-  counters: z.object({ comments: z.number(), subtasks: z.number(), subtasksDone: z.number() }),
+  counters: z.object({
+    comments: z.number(),
+    /** The files attached to the task. */
+    attachments: z.number(),
+    subtasks: z.number(),
+    subtasksDone: z.number(),
+  }),
   progress: z.number(),
   /** The id of the card's column. */
   kanId: z.uuid(),

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { listQuery, recordVersion, text, timestamp, versionInput } from './api';
 import { email, isoDate, oneOf, optionalText, requiredText } from './fields';
+import { fileRecord } from './files';
 
 /*
  * Support tickets (SPEC §3 "Ticket counter", §7 /apps/ticket), keyed `_id`: a client's request, who
@@ -71,9 +72,14 @@ export const ticketReplyRecord = z.object({
   /** Null once the author's account has been deleted. */
   author: z.nullable(z.object({ id: z.uuid(), name: z.string() })),
   body: z.string(),
+  /** Files attached to the reply (POST /apps/ticket/reply/{id}/attachments), in their order. */
+  attachments: z.array(fileRecord),
   createdAt: timestamp,
 });
 export type TicketReplyRecord = z.infer<typeof ticketReplyRecord>;
+
+/** The owner type of the files attached to ticket replies. */
+export const TICKET_REPLY_ATTACHMENTS = 'ticket-replies';
 
 export const ticketReplyInput = z.object({
   body: text(5000, 'The reply must be at most 5000 characters.').check(

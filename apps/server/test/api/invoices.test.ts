@@ -1,8 +1,10 @@
 import { invoiceMessages } from '@ledgerdesk/contracts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoiceLines } from '../../src/db/schema';
+import { files, invoiceLines } from '../../src/db/schema';
 import { ADMIN, apiCaller, createdData, createTestContext, type TestContext } from '../context';
+import { multipart } from '../multipart';
+import { pdfText } from '../pdf-text';
 
 let ctx: TestContext;
 let admin: string;
@@ -310,5 +312,94 @@ describe('invoices', () => {
     expect((await call('DELETE', `/api/apps/invoice/${invoice._id}`, undefined, { token })).statusCode).toBe(
       403,
     );
+  });
+
+  it('GET /:id/pdf downloads the invoice as a PDF, with its number, its lines and the stored figures', async () => {
+    const invoice = await addInvoice({
+      customerName: 'Zoë Łukasz',
+      customerAddress: '12 rue des Écoles\nParis',
+      lines: [
+        { description: 'Drawing sets', quantity: '3', unitPrice: '19.99' },
+        { description: 'Négociation (heures)', quantity: '1.5', unitPrice: '1234.5' },
+      ],
+      taxRate: '7.25',
+      discount: '10',
+      shipping: '4.99',
+      notes: 'Thank you.',
+    });
+    const res = await call('GET', `/api/apps/invoice/${invoice._id}/pdf`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${invoice.invoiceNumber}.pdf"`);
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain(`Invoice ${invoice.invoiceNumber}`);
+    // The figures the API stored, formatted as the page formats them (en: 1,851.75).
+    expect(invoice).toMatchObject({ subtotal: '1911.72', tax: '137.87', total: '2044.58' });
+    for (const expected of [
+      'Zoë Łukasz',
+      'Négociation (heures)',
+      '1,851.75',
+      '1,911.72',
+      '10.00',
+      'Tax (7.25 %)',
+      '137.87',
+      '4.99',
+      '2,044.58',
+      'Unpaid',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    // In French when asked, with French number formats.
+    const fr = pdfText((await call('GET', `/api/apps/invoice/${invoice._id}/pdf?lang=fr`)).rawPayload);
+    expect(fr).toContain(`Facture ${invoice.invoiceNumber}`);
+    expect(fr).toMatch(/2\s044,58/);
+    expect((await call('GET', `/api/apps/invoice/${invoice._id}/pdf?lang=de`)).statusCode).toBe(400);
+  });
+
+  it('GET /:id/pdf: 404 for an unknown or malformed key, 403 without invoices.view', async () => {
+    const invoice = await addInvoice({});
+    expect((await call('GET', '/api/apps/invoice/00000000-0000-4000-8000-000000000000/pdf')).statusCode).toBe(
+      404,
+    );
+    expect((await call('GET', '/api/apps/invoice/not-a-key/pdf')).statusCode).toBe(404);
+    await ctx.createUser({
+      email: 'sales@test.local',
+      password: 'sales-password-1',
+      permissions: ['crm.view'],
+    });
+    const stranger = await ctx.login('sales@test.local', 'sales-password-1');
+    const refused = await call('GET', `/api/apps/invoice/${invoice._id}/pdf`, undefined, { token: stranger });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers['content-type']).toContain('application/json');
+  });
+
+  it('attachments: files on an invoice, read with invoices.view, added with invoices.manage, gone with it', async () => {
+    const invoice = await addInvoice({});
+    const body = multipart([{ name: 'purchase-order.txt', content: 'PO 4471', type: 'text/plain' }]);
+    const attach = (token: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/apps/invoice/${invoice._id}/attachments`,
+        headers: { authorization: `Bearer ${token}`, ...body.headers },
+        payload: body.payload,
+      });
+    expect((await attach(admin)).statusCode).toBe(201);
+    const list = (await call('GET', `/api/apps/invoice/${invoice._id}/attachments`)).json();
+    expect(list.items.map((f: { name: string }) => f.name)).toEqual(['purchase-order.txt']);
+    await ctx.createUser({
+      email: 'auditor@test.local',
+      password: 'auditor-password-1',
+      permissions: ['invoices.view'],
+    });
+    const auditor = await ctx.login('auditor@test.local', 'auditor-password-1');
+    expect(
+      (
+        await call('GET', `/api/apps/invoice/${invoice._id}/attachments`, undefined, { token: auditor })
+      ).json().items,
+    ).toHaveLength(1);
+    expect((await attach(auditor)).statusCode).toBe(403);
+    expect((await call('DELETE', `/api/apps/invoice/${invoice._id}`)).statusCode).toBe(200);
+    expect(await ctx.database.db.select().from(files).where(eq(files.attachedId, invoice._id))).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
 import { type TaskBoard, type TaskCard, taskMessages } from '@ledgerdesk/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { taskBoards, tasks } from '../../src/db/schema';
+import { files, taskBoards, tasks } from '../../src/db/schema';
 import { ADMIN, apiCaller, createdData, createTestContext, type TestContext } from '../context';
+import { multipart } from '../multipart';
 
 // The kanban board over the tasks: SPEC §3/§4/§7 paths, moves, columns, comments, filters, access.
 let ctx: TestContext;
@@ -71,7 +72,7 @@ describe('SPEC card paths', () => {
       status: 'Pending',
       badges: ['Site'],
       members: [{ id: ada }],
-      counters: { comments: 0, subtasks: 0, subtasksDone: 0 },
+      counters: { comments: 0, attachments: 0, subtasks: 0, subtasksDone: 0 },
       progress: 0,
       version: 1,
     });
@@ -503,6 +504,86 @@ describe('comments', () => {
         .statusCode,
     ).toBe(404);
     expect((await call('GET', `/api/apps/task/${card.id}/comments?cursor=%%%`)).statusCode).toBe(400);
+  });
+});
+
+describe('attachments', () => {
+  const attach = (taskId: string, names: string[], token = admin) => {
+    const body = multipart(names.map((name) => ({ name, content: `Notes: ${name}`, type: 'text/plain' })));
+    return ctx.app.inject({
+      method: 'POST',
+      url: `/api/apps/task/${taskId}/attachments`,
+      headers: { authorization: `Bearer ${token}`, ...body.headers },
+      payload: body.payload,
+    });
+  };
+  const cardOf = (b: TaskBoard, id: string) => b.columns.flatMap((c) => c.cards).find((c) => c.id === id);
+
+  it('files on a task: listed in order, counted on its card and its record, gone with the task', async () => {
+    const todo = column(await board(), 'To Do');
+    const [one, two, bare] = [
+      await addCard({ kanId: todo.id, title: 'Survey photos' }),
+      await addCard({ kanId: todo.id, title: 'Site plan' }),
+      await addCard({ kanId: todo.id, title: 'Nothing attached' }),
+    ];
+    if (!one || !two || !bare) throw new Error('cards not added');
+    expect(
+      ok<{ files: unknown[] }>(await attach(one.id, ['north.txt', 'south.txt', 'east.txt']), 201).files,
+    ).toHaveLength(3);
+    ok(await attach(two.id, ['plan.txt']), 201);
+
+    const b = await board();
+    expect(cardOf(b, one.id)?.counters.attachments).toBe(3);
+    expect(cardOf(b, two.id)?.counters.attachments).toBe(1);
+    expect(cardOf(b, bare.id)?.counters.attachments).toBe(0);
+    expect(
+      ok<{ attachmentCount: number }>(await call('GET', `/api/apps/task/${one.id}`)).attachmentCount,
+    ).toBe(3);
+    const list = ok<{ items: { id: string; name: string }[] }>(
+      await call('GET', `/api/apps/task/${one.id}/attachments`),
+    );
+    expect(list.items.map((f) => f.name)).toEqual(['north.txt', 'south.txt', 'east.txt']);
+
+    // Removing one: the card counts the rest.
+    const [first] = list.items;
+    ok(await call('DELETE', `/api/apps/task/${one.id}/attachments/${first?.id}`));
+    expect(cardOf(await board(), one.id)?.counters.attachments).toBe(2);
+
+    // tasks.view reads them, cannot add; no tasks area: 403.
+    await ctx.createUser({
+      email: 'files-viewer@test.local',
+      password: 'files-viewer-1',
+      permissions: ['tasks.view'],
+    });
+    const viewer = await ctx.login('files-viewer@test.local', 'files-viewer-1');
+    expect(
+      (await call('GET', `/api/apps/task/${one.id}/attachments`, undefined, { token: viewer })).statusCode,
+    ).toBe(200);
+    expect((await attach(one.id, ['more.txt'], viewer)).statusCode).toBe(403);
+    await ctx.createUser({
+      email: 'files-none@test.local',
+      password: 'files-none-1',
+      permissions: ['crm.view'],
+    });
+    const stranger = await ctx.login('files-none@test.local', 'files-none-1');
+    expect(
+      (await call('GET', `/api/apps/task/${one.id}/attachments`, undefined, { token: stranger })).statusCode,
+    ).toBe(403);
+    const [kept] = list.items.slice(1);
+    expect(
+      (await call('GET', `/api/files/${kept?.id}/content`, undefined, { token: stranger })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('GET', `/api/files/${kept?.id}/content`, undefined, { token: viewer })).statusCode,
+    ).toBe(200);
+
+    // Deleting the card deletes its attachments.
+    ok(await call('DELETE', '/api/delete/tasks', undefined, { headers: { task: one.id } }));
+    const left = await ctx.database.db
+      .select({ id: files.id })
+      .from(files)
+      .where(eq(files.attachedId, one.id));
+    expect(left).toEqual([]);
   });
 });
 

@@ -1,9 +1,10 @@
 import { ticketMessages } from '@ledgerdesk/contracts';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, ticketReplies, tickets } from '../../src/db/schema';
+import { auditLog, files, ticketReplies, tickets } from '../../src/db/schema';
 import { seedTickets } from '../../src/seed/tickets';
 import { ADMIN, apiCaller, createdData, createTestContext, type TestContext } from '../context';
+import { multipart } from '../multipart';
 
 let ctx: TestContext;
 let admin: string;
@@ -182,6 +183,110 @@ describe('tickets', () => {
     expect((await call('GET', `/api/apps/ticket/${ticket._id}`)).json().assignedTo).toBeNull();
     const [reply] = (await call('GET', `/api/apps/ticket/${ticket._id}/replies`)).json().results;
     expect(reply).toMatchObject({ body: 'On it.', author: null });
+  });
+});
+
+describe('ticket reply attachments', () => {
+  type Reply = { _id: string; attachments: { id: string; name: string; url: string; size: number }[] };
+  const upload = (replyId: string, names: string[], token = admin) => {
+    const body = multipart(
+      names.map((name) => ({ name, content: `The notes of ${name}.\n`, type: 'text/plain' })),
+    );
+    return ctx.app.inject({
+      method: 'POST',
+      url: `/api/apps/ticket/reply/${replyId}/attachments`,
+      headers: { authorization: `Bearer ${token}`, ...body.headers },
+      payload: body.payload,
+    });
+  };
+
+  it('the author attaches files to a reply; the thread shows them; only those who see tickets read them', async () => {
+    const ticket = await addTicket({ title: 'With a screenshot' });
+    const reply: Reply = createdData(
+      await call('POST', `/api/apps/ticket/${ticket._id}/replies`, { body: 'Here is the log.' }),
+    );
+    expect(reply.attachments).toEqual([]);
+    const added = await upload(reply._id, ['server.log', 'steps.txt']);
+    expect(added.statusCode).toBe(201);
+    expect(added.json().files.map((f: { name: string }) => f.name)).toEqual(['server.log', 'steps.txt']);
+
+    const thread = (await call('GET', `/api/apps/ticket/${ticket._id}/replies`)).json();
+    const [shown] = thread.results as Reply[];
+    expect(shown?.attachments.map((f) => f.name)).toEqual(['server.log', 'steps.txt']);
+    const file = shown?.attachments[0];
+    if (!file) throw new Error('no attachment');
+    // The signed URL works without a session; the file with the session, for a tickets viewer.
+    const signed = await ctx.app.inject({ method: 'GET', url: file.url });
+    expect(signed.statusCode).toBe(200);
+    expect(signed.body).toBe('The notes of server.log.\n');
+    await ctx.createUser({
+      email: 'reply-viewer@test.local',
+      password: 'reply-viewer-password-1',
+      permissions: ['tickets.view'],
+    });
+    const viewer = await ctx.login('reply-viewer@test.local', 'reply-viewer-password-1');
+    expect(
+      (await call('GET', `/api/files/${file.id}/content`, undefined, { token: viewer })).statusCode,
+    ).toBe(200);
+    const listed = await call('GET', `/api/apps/ticket/reply/${reply._id}/attachments`, undefined, {
+      token: viewer,
+    });
+    expect(listed.json().items.map((f: { access: string }) => f.access)).toEqual(['view', 'view']);
+
+    // Someone who cannot see tickets cannot read the file, even knowing its id, nor list it.
+    await ctx.createUser({
+      email: 'reply-seller@test.local',
+      password: 'seller-password-1',
+      permissions: ['crm.view'],
+    });
+    const seller = await ctx.login('reply-seller@test.local', 'seller-password-1');
+    expect(
+      (await call('GET', `/api/files/${file.id}/content`, undefined, { token: seller })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('GET', `/api/files/${file.id}/thumbnail`, undefined, { token: seller })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('GET', `/api/apps/ticket/reply/${reply._id}/attachments`, undefined, { token: seller }))
+        .statusCode,
+    ).toBe(403);
+
+    // Another tickets manager may not add to (or remove from) someone else's reply.
+    await ctx.createUser({
+      email: 'reply-manager@test.local',
+      password: 'manager-password-1',
+      permissions: ['tickets.view', 'tickets.manage'],
+    });
+    const manager = await ctx.login('reply-manager@test.local', 'manager-password-1');
+    expect((await upload(reply._id, ['mine.txt'], manager)).statusCode).toBe(403);
+    expect(
+      (
+        await call('DELETE', `/api/apps/ticket/reply/${reply._id}/attachments/${file.id}`, undefined, {
+          token: manager,
+        })
+      ).statusCode,
+    ).toBe(403);
+    // An unknown reply is a 404.
+    expect((await upload('00000000-0000-4000-8000-000000000000', ['a.txt'])).statusCode).toBe(404);
+
+    // The author removes one; the thread shows the other.
+    expect(
+      (await call('DELETE', `/api/apps/ticket/reply/${reply._id}/attachments/${file.id}`)).statusCode,
+    ).toBe(200);
+    const after = (await call('GET', `/api/apps/ticket/${ticket._id}/replies`)).json().results[0] as Reply;
+    expect(after.attachments.map((f) => f.name)).toEqual(['steps.txt']);
+
+    // Once the ticket is closed, its replies' files are fixed.
+    await call('PATCH', `/api/apps/ticket/${ticket._id}`, { status: 'Closed' });
+    expect((await upload(reply._id, ['late.txt'])).statusCode).toBe(403);
+
+    // Deleting the ticket deletes its replies' attachments.
+    expect((await call('DELETE', `/api/apps/ticket/${ticket._id}`)).statusCode).toBe(200);
+    const [left] = await ctx.database.db
+      .select({ n: count() })
+      .from(files)
+      .where(and(eq(files.attachedType, 'ticket-replies'), eq(files.attachedId, reply._id)));
+    expect(left?.n).toBe(0);
   });
 });
 

@@ -60,6 +60,7 @@ export function invoiceResource(): ResourceDefinition<
     },
     // Newest first by the date the invoice bears (the numbers follow it too).
     defaultOrdering: '-issueDate',
+    attachments: { type: 'invoices' },
     async toRecords(db, rows) {
       const lines = await linesOf(
         db,

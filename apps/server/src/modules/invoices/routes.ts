@@ -5,16 +5,26 @@ import {
   invoiceStatuses,
   invoiceSummary,
   invoiceSummaryQuery,
+  languages,
   toScaled,
 } from '@ledgerdesk/contracts';
 import { and, count, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod/mini';
+import { z } from 'zod/mini';
 import type { Database } from '../../db/client';
 import { invoices } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { actorOf } from '../../plugins/auth';
 import { searchCondition } from '../../resources/list';
-import { invoiceConditions, invoiceSearchText } from './invoices.resource';
+import { findById } from '../../resources/records';
+import { invoiceConditions, invoiceResource, invoiceSearchText } from './invoices.resource';
+import { invoicePdf, invoicePdfName } from './pdf';
+
+const pdfParams = z.object({ id: z.string() });
+const pdfQuery = z.object({
+  lang: z._default(z.enum(languages, `lang must be one of: ${languages.join(', ')}.`), 'en'),
+});
 
 /** Counts and totals per status, summed by the database (numeric), for the list page's widgets. */
 export async function invoiceSummaryOf(
@@ -51,5 +61,38 @@ export function invoiceRoutes(app: FastifyInstance, db: Database) {
       },
     },
     (request) => invoiceSummaryOf(db, request.query),
+  );
+
+  const definition = invoiceResource();
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/apps/invoice/:id/pdf',
+    {
+      config: { access: 'invoices.view', rateClass: 'expensive' },
+      schema: {
+        tags: ['invoices'],
+        summary: 'The invoice as an A4 PDF (a download), in the language asked for',
+        description:
+          'The figures are the stored ones, as the invoice page shows them. An unknown key answers 404.',
+        params: pdfParams,
+        querystring: pdfQuery,
+        response: { 400: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!z.uuid().safeParse(id).success) throw AppError.notFound();
+      const row = await findById(db, invoices, id);
+      const [invoice] = await definition.toRecords(db, [row], actorOf(request));
+      if (!invoice) throw AppError.notFound();
+      const pdf = invoicePdf(invoice, { language: request.query.lang });
+      return (
+        reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${invoicePdfName(invoice)}"`)
+          .header('cache-control', 'private, no-store')
+          // The type provider knows the JSON answers only; the 200 is this stream of bytes.
+          .send(pdf as never)
+      );
+    },
   );
 }

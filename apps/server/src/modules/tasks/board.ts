@@ -11,6 +11,7 @@ import type { Database } from '../../db/client';
 import { projects, taskBoardColumns, taskBoards, taskComments, tasks } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { keyBetween, keysBetween } from '../../lib/rank-key';
+import { attachmentCounts } from '../../resources/attachments';
 import { searchCondition } from '../../resources/list';
 import type { UsersService } from '../users/service';
 
@@ -76,11 +77,17 @@ function decodeCursor(cursor: string): { rank: string; id: string } {
   throw AppError.invalidField('cursor', { code: 'invalid' }, taskMessages.cursorInvalid);
 }
 
-/** What the records and cards of some task rows show besides the rows: names and comment counts. */
+/** The owner type of the files attached to tasks. */
+export const TASK_ATTACHMENTS = 'tasks';
+
+/**
+ * What the records and cards of some task rows show besides the rows: names, comment and
+ * attachment counts (one query each, whatever the number of rows: a board loads thousands).
+ */
 async function detailsOf(db: Database, users: UsersService, rows: TaskRow[]) {
   const ids = rows.map((t) => t.id);
   const projectIds = [...new Set(rows.flatMap((t) => (t.projectId ? [t.projectId] : [])))];
-  const [names, comments, projectNames] = await Promise.all([
+  const [names, comments, projectNames, attachments] = await Promise.all([
     users.namesOf(
       db,
       rows.flatMap((t) => t.assigneeIds),
@@ -98,6 +105,7 @@ async function detailsOf(db: Database, users: UsersService, rows: TaskRow[]) {
           .select({ id: projects.id, name: projects.name })
           .from(projects)
           .where(inArray(projects.id, projectIds)),
+    attachmentCounts(db, TASK_ATTACHMENTS, ids),
   ]);
   const commentCounts = new Map(comments.map((c) => [c.taskId, c.n]));
   const projectsById = new Map(projectNames.map((p) => [p.id, p]));
@@ -105,6 +113,7 @@ async function detailsOf(db: Database, users: UsersService, rows: TaskRow[]) {
     members: (t: TaskRow) =>
       t.assigneeIds.filter((id) => names.has(id)).map((id) => ({ id, name: names.get(id) ?? '' })),
     comments: (t: TaskRow) => commentCounts.get(t.id) ?? 0,
+    attachments: (t: TaskRow) => attachments.get(t.id) ?? 0,
     project: (t: TaskRow) => (t.projectId ? (projectsById.get(t.projectId) ?? null) : null),
   };
 }
@@ -129,6 +138,7 @@ export async function toTaskRecords(
     subtasks: t.subtasks,
     columnId: t.columnId,
     commentCount: details.comments(t),
+    attachmentCount: details.attachments(t),
     progress: progressOf(t.status, t.subtasks),
     createdAt: t.createdAt.toISOString(),
     updatedAt: t.updatedAt.toISOString(),
@@ -146,6 +156,7 @@ export const cardOf = (t: TaskRecord): TaskCard => ({
   dueDate: t.dueDate,
   counters: {
     comments: t.commentCount,
+    attachments: t.attachmentCount,
     subtasks: t.subtasks.length,
     subtasksDone: t.subtasks.filter((s) => s.done).length,
   },

@@ -12,7 +12,14 @@ import { priorityRankOf, rankOf } from '../../db/rank';
 import { tasks } from '../../db/schema';
 import type { ResourceDefinition } from '../../resources/engine';
 import type { UsersService } from '../users/service';
-import { assertProjectExists, placementOf, taskConditions, taskSearch, toTaskRecords } from './board';
+import {
+  assertProjectExists,
+  placementOf,
+  TASK_ATTACHMENTS,
+  taskConditions,
+  taskSearch,
+  toTaskRecords,
+} from './board';
 
 /**
  * Tasks (SPEC §3): the list of the task area. The kanban board shows the same records as cards: a
@@ -40,6 +47,7 @@ export function taskResource(
       createdAt: tasks.createdAt,
     },
     defaultOrdering: '-createdAt',
+    attachments: { type: TASK_ATTACHMENTS },
     toRecords: (db, rows) => toTaskRecords(db, users, rows),
     // The column is placementOf's to choose (columnsIn).
     toColumns: ({ version: _version, columnId: _columnId, ...input }) => ({

@@ -4,6 +4,7 @@ import {
   listQuery,
   listResponse,
   mutationResponse,
+  TICKET_REPLY_ATTACHMENTS,
   ticketCountersResponse,
   ticketMessages,
   ticketReplyInput,
@@ -15,7 +16,8 @@ import { z } from 'zod/mini';
 import type { Database } from '../../db/client';
 import type { AuditLog } from '../../lib/audit';
 import { added } from '../../lib/responses';
-import { actorOf } from '../../plugins/auth';
+import { type AuthUser, actorOf, can } from '../../plugins/auth';
+import { registerAttachmentRoutes, registerFileOwner } from '../../resources/attachments';
 import { registerResource } from '../../resources/engine';
 import type { UsersService } from '../users/service';
 import { createTicketsService } from './service';
@@ -31,7 +33,7 @@ export function ticketsRoutes(
   app: FastifyInstance,
   deps: { db: Database; audit: AuditLog; users: UsersService },
 ) {
-  const service = createTicketsService(deps);
+  const service = createTicketsService({ ...deps, storage: app.storage });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -86,4 +88,25 @@ export function ticketsRoutes(
       return reply.code(201).send(added(ticketMessages.replyAdded, created));
     },
   );
+
+  // Files attached to a reply: /api/apps/ticket/reply/{replyId}/attachments. The web posts the
+  // reply first, then its files, so a reply that fails leaves no file behind.
+  const accessOf = (user: AuthUser, replyId: string, db: Database) =>
+    service.replyFileAccess(
+      { id: user.id, view: can(user, 'tickets.view'), manage: can(user, 'tickets.manage') },
+      replyId,
+      db,
+    );
+  registerFileOwner(app, TICKET_REPLY_ATTACHMENTS, {
+    canView: async (user, replyId, db) => (await accessOf(user, replyId, db)).view,
+    canEdit: async (user, replyId, db) => (await accessOf(user, replyId, db)).edit,
+  });
+  registerAttachmentRoutes(app, {
+    db: deps.db,
+    type: TICKET_REPLY_ATTACHMENTS,
+    path: '/api/apps/ticket/reply',
+    view: 'tickets.view',
+    manage: 'tickets.manage',
+    tag: 'tickets',
+  });
 }

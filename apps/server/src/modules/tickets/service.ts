@@ -1,6 +1,7 @@
 import {
   type ListQuery,
   TICKET_COUNTER_WINDOW_DAYS,
+  TICKET_REPLY_ATTACHMENTS,
   type TicketCounter,
   type TicketCountersResponse,
   type TicketReplyInput,
@@ -13,6 +14,8 @@ import type { Database } from '../../db/client';
 import { auditLog, ticketReplies, tickets } from '../../db/schema';
 import type { Actor, AuditLog } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
+import type { Storage } from '../../lib/storage';
+import { attachmentsOf } from '../../resources/attachments';
 import { listPage, type Page } from '../../resources/list';
 import { findById } from '../../resources/records';
 import type { UsersService } from '../users/service';
@@ -31,14 +34,28 @@ const countsOf = (where: SQL | undefined, at: PgColumn, from: Date, middle: Date
 const change = (current: number, previous: number) =>
   previous === 0 ? null : Math.round(((current - previous) / previous) * 10_000) / 100;
 
-export function createTicketsService(deps: { db: Database; audit: AuditLog; users: UsersService }) {
-  const { db, audit, users } = deps;
+export function createTicketsService(deps: {
+  db: Database;
+  audit: AuditLog;
+  users: UsersService;
+  storage: Storage;
+}) {
+  const { db, audit, users, storage } = deps;
 
   const describeReplies = async (executor: Database, rows: ReplyRow[]): Promise<TicketReplyRecord[]> => {
-    const names = await users.namesOf(
-      executor,
-      rows.flatMap((r) => (r.authorId ? [r.authorId] : [])),
-    );
+    const [names, files] = await Promise.all([
+      users.namesOf(
+        executor,
+        rows.flatMap((r) => (r.authorId ? [r.authorId] : [])),
+      ),
+      // Read-only here: a reply's files are changed through their own routes, by the reply's author.
+      attachmentsOf(
+        storage,
+        executor,
+        TICKET_REPLY_ATTACHMENTS,
+        rows.map((r) => r.id),
+      ),
+    ]);
     return rows.map((r) => {
       const name = r.authorId ? names.get(r.authorId) : undefined;
       return {
@@ -46,12 +63,32 @@ export function createTicketsService(deps: { db: Database; audit: AuditLog; user
         ticketId: r.ticketId,
         author: r.authorId && name !== undefined ? { id: r.authorId, name } : null,
         body: r.body,
+        attachments: files.get(r.id) ?? [],
         createdAt: r.createdAt.toISOString(),
       };
     });
   };
 
   return {
+    /**
+     * Who may see and add to a reply's files: whoever may see tickets sees them; only the reply's
+     * author (a tickets manager) adds or removes them, and not once the ticket is Closed.
+     */
+    async replyFileAccess(
+      user: { id: string; view: boolean; manage: boolean },
+      replyId: string,
+      executor: Database,
+    ) {
+      if (!user.view) return { view: false, edit: false };
+      const [found] = await executor
+        .select({ authorId: ticketReplies.authorId, status: tickets.status })
+        .from(ticketReplies)
+        .innerJoin(tickets, eq(tickets.id, ticketReplies.ticketId))
+        .where(eq(ticketReplies.id, replyId));
+      if (!found) return { view: false, edit: false };
+      return { view: true, edit: user.manage && found.authorId === user.id && found.status !== 'Closed' };
+    },
+
     /** A ticket's thread, oldest first. */
     async replies(
       ticketId: string,

@@ -1,4 +1,5 @@
 import {
+  TICKET_REPLY_ATTACHMENTS,
   type TicketRecord,
   ticketFilters,
   ticketInput,
@@ -11,6 +12,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { priorityRankOf, rankOf } from '../../db/rank';
 import { ticketReplies, tickets } from '../../db/schema';
+import { deleteAttachmentsOf } from '../../resources/attachments';
 import type { ResourceDefinition } from '../../resources/engine';
 import { countsBy } from '../../resources/refs';
 import { type UsersService, userNameOf } from '../users/service';
@@ -91,6 +93,18 @@ export function ticketResource(
             : new Date(),
     }),
     toInput: ticketInputOf,
+    // The replies go with the ticket (cascade); their attachments with them (bytes freed by the GC).
+    async beforeDelete(db, id) {
+      const replies = await db
+        .select({ id: ticketReplies.id })
+        .from(ticketReplies)
+        .where(eq(ticketReplies.ticketId, id));
+      await deleteAttachmentsOf(
+        db,
+        TICKET_REPLY_ATTACHMENTS,
+        replies.map((r) => r.id),
+      );
+    },
     async validate(db, input) {
       if (input.assignedToId) {
         await users.assertUsersExist(db, [input.assignedToId], {

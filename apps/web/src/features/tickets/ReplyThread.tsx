@@ -1,15 +1,37 @@
 import { type TicketRecord, ticketReplyInput } from '@ledgerdesk/contracts';
-import { Alert, Avatar, Button, Group, Paper, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
-import { IconSend } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import {
+  Alert,
+  Avatar,
+  Button,
+  FileButton,
+  Group,
+  Paper,
+  Pill,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { IconPaperclip, IconSend } from '@tabler/icons-react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AttachmentItem } from '../../components/attachments/AttachmentsPanel';
+import { FilePreview, UploadQueue, useUploads } from '../../components/files';
 import { errorMessageOf, isApiError } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { notifyError } from '../../lib/notify';
 import { useCan } from '../../lib/permissions';
-import { useAddReply, useTicketReplies } from './api';
+import { useAddReply, useAttachToReply, useTicketReplies } from './api';
 
-/** A ticket's replies, oldest first, and the form to add one (not while the ticket is Closed). */
+/** What tells two picked files apart (a File has no id). */
+const keyOfFile = (file: File) => `${file.name}:${file.size}:${file.lastModified}`;
+
+/**
+ * A ticket's replies, oldest first, each with its files, and the form to add one (not while the
+ * ticket is Closed). Files chosen for a reply are sent once the reply is saved, each with its
+ * progress and cancel: a reply that fails leaves no file behind.
+ */
 export function ReplyThread({ ticket }: { ticket: TicketRecord }) {
   const { t } = useTranslation(['tickets', 'common']);
   const can = useCan();
@@ -17,7 +39,21 @@ export function ReplyThread({ ticket }: { ticket: TicketRecord }) {
   const addReply = useAddReply(ticket._id);
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<File[]>([]);
+  const [previewed, setPreviewed] = useState<number | null>(null);
+  // The reply each queued file belongs to (a retry goes to the same reply).
+  const replyOfFile = useRef(new Map<File, string>());
+  const attach = useAttachToReply(ticket._id);
+  const uploads = useUploads((file, options) => attach(replyOfFile.current.get(file) ?? '', file, options));
   const closed = ticket.status === 'Closed';
+  const files = replies.data?.results.flatMap((reply) => reply.attachments) ?? [];
+
+  // A file picked twice is attached once.
+  const choose = (picked: File[]) =>
+    setChosen((current) => {
+      const known = new Set(current.map(keyOfFile));
+      return [...current, ...picked.filter((file) => !known.has(keyOfFile(file)))];
+    });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -28,7 +64,12 @@ export function ReplyThread({ ticket }: { ticket: TicketRecord }) {
     }
     setError(null);
     addReply.mutate(checked.data, {
-      onSuccess: () => setBody(''),
+      onSuccess: ({ data: reply }) => {
+        for (const file of chosen) replyOfFile.current.set(file, reply._id);
+        uploads.add(chosen);
+        setChosen([]);
+        setBody('');
+      },
       onError: (failure) => {
         const onField = isApiError(failure) ? failure.fieldErrors.body : undefined;
         if (onField) setError(onField);
@@ -74,6 +115,25 @@ export function ReplyThread({ ticket }: { ticket: TicketRecord }) {
                 <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap' }}>
                   {reply.body}
                 </Text>
+                {reply.attachments.length > 0 ? (
+                  <Stack
+                    component="ul"
+                    gap={2}
+                    p={0}
+                    mt="xs"
+                    mb={0}
+                    style={{ listStyle: 'none' }}
+                    aria-label={t('common:attachments.title')}
+                  >
+                    {reply.attachments.map((file) => (
+                      <AttachmentItem
+                        key={file.id}
+                        file={file}
+                        onPreview={(shown) => setPreviewed(files.indexOf(shown))}
+                      />
+                    ))}
+                  </Stack>
+                ) : null}
               </div>
             </Group>
           ))}
@@ -95,7 +155,37 @@ export function ReplyThread({ ticket }: { ticket: TicketRecord }) {
               error={error}
               onChange={(event) => setBody(event.currentTarget.value)}
             />
+            {chosen.length > 0 ? (
+              <Pill.Group mt="xs" aria-label={t('thread.chosen')}>
+                {chosen.map((file) => (
+                  <Pill
+                    key={keyOfFile(file)}
+                    withRemoveButton
+                    // Mantine hides the remove button from keyboards and screen readers: this one is the only way.
+                    removeButtonProps={{
+                      'aria-label': t('thread.unchoose', { name: file.name }),
+                      'aria-hidden': false,
+                      tabIndex: 0,
+                    }}
+                    onRemove={() => setChosen((current) => current.filter((other) => other !== file))}
+                  >
+                    {file.name}
+                  </Pill>
+                ))}
+              </Pill.Group>
+            ) : null}
             <Group justify="flex-end" mt="sm">
+              <FileButton multiple onChange={choose}>
+                {(props) => (
+                  <Button
+                    {...props}
+                    variant="default"
+                    leftSection={<IconPaperclip size={16} aria-hidden="true" />}
+                  >
+                    {t('thread.attach')}
+                  </Button>
+                )}
+              </FileButton>
               <Button
                 type="submit"
                 loading={addReply.isPending}
@@ -107,6 +197,15 @@ export function ReplyThread({ ticket }: { ticket: TicketRecord }) {
           </form>
         )
       ) : null}
+      <Stack mt={uploads.items.length > 0 ? 'sm' : 0}>
+        <UploadQueue uploads={uploads} title={t('thread.uploads')} />
+      </Stack>
+      <FilePreview
+        files={files}
+        index={previewed}
+        onIndexChange={setPreviewed}
+        onClose={() => setPreviewed(null)}
+      />
     </Paper>
   );
 }

@@ -3,11 +3,13 @@ import type {
   TicketRecord,
   TicketReplyInput,
   TicketReplyRecord,
+  UploadResponse,
 } from '@ledgerdesk/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
 import { queryKeys } from '../../lib/query-keys';
+import { type UploadFilesOptions, uploadFiles } from '../../lib/upload';
 
 const TICKETS = '/apps/ticket';
 /** Under the tickets' query-key root: a change to a ticket anywhere refreshes these too. */
@@ -56,4 +58,17 @@ export function useAddReply(ticketId: string) {
       notifySuccess(successMessage);
     },
   });
+}
+
+/**
+ * Attaches a file to a reply (its author's, once posted: a reply that fails to post takes no file),
+ * then refreshes the thread to show it.
+ */
+export function useAttachToReply(ticketId: string) {
+  const client = useQueryClient();
+  return (replyId: string, file: File, options: UploadFilesOptions) =>
+    uploadFiles<UploadResponse>(`${TICKETS}/reply/${replyId}/attachments`, file, options).then((answer) => {
+      void client.invalidateQueries({ queryKey: keys.replies(ticketId) });
+      return answer;
+    });
 }

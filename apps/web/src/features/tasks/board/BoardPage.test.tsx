@@ -16,7 +16,7 @@ const card: TaskCard = {
   text: '',
   badges: [],
   dueDate: null,
-  counters: { comments: 0, subtasks: 0, subtasksDone: 0 },
+  counters: { comments: 0, attachments: 0, subtasks: 0, subtasksDone: 0 },
   progress: 0,
   kanId: TODO,
   members: [],

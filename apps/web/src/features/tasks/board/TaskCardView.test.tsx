@@ -13,7 +13,7 @@ const card: TaskCard = {
   text: 'Formwork checked, rebar tied; the pump is booked for Tuesday morning.',
   badges: ['Concrete', 'Site 3'],
   dueDate: '2020-01-15',
-  counters: { comments: 3, subtasks: 4, subtasksDone: 1 },
+  counters: { comments: 3, attachments: 2, subtasks: 4, subtasksDone: 1 },
   progress: 25,
   kanId: '6f1d3c2a-1b2c-4d5e-8f90-a1b2c3d4e5f6',
   members: [
@@ -38,6 +38,7 @@ describe('TaskCardView', () => {
     expect(screen.getByText('Concrete')).toBeDefined();
     expect(screen.getByText('Site 3')).toBeDefined();
     expect(screen.getByRole('img', { name: '3 comments' })).toBeDefined();
+    expect(screen.getByRole('img', { name: '2 attachments' })).toBeDefined();
     expect(screen.getByRole('img', { name: '1 of 4 subtasks done' })).toBeDefined();
     expect(screen.getByRole('progressbar', { name: 'Progress 25%' })).toBeDefined();
     expect(screen.getByRole('img', { name: 'Ada Lovelace' })).toBeDefined();
@@ -56,11 +57,17 @@ describe('TaskCardView', () => {
     unmount();
 
     await renderInApp(
-      <TaskCardView card={{ ...card, dueDate: '2999-12-31' }} mayManage onDelete={() => {}} />,
+      <TaskCardView
+        card={{ ...card, dueDate: '2999-12-31', counters: { ...card.counters, attachments: 0 } }}
+        mayManage
+        onDelete={() => {}}
+      />,
       { namespaces: ['tasks'] },
     );
     const later = screen.getByRole('img', { name: /^Due / });
     expect(later.getAttribute('data-overdue')).toBeNull();
+    // No files, no paperclip.
+    expect(screen.queryByRole('img', { name: /attachment/ })).toBeNull();
 
     expect(isOverdue({ dueDate: '2020-01-15', status: 'Completed' })).toBe(false);
     expect(isOverdue({ dueDate: todayIso(), status: 'New' })).toBe(false);

@@ -6,6 +6,7 @@ import {
   IconEye,
   IconListCheck,
   IconMessage,
+  IconPaperclip,
   IconPencil,
   IconTrash,
 } from '@tabler/icons-react';
@@ -164,6 +165,20 @@ export function TaskCardView({ card, mayManage, onDelete }: TaskCardViewProps) {
               {card.counters.comments}
             </Text>
           </Group>
+          {card.counters.attachments > 0 ? (
+            <Group
+              gap={3}
+              wrap="nowrap"
+              c="dimmed"
+              role="img"
+              aria-label={t('board.attachments', { count: card.counters.attachments })}
+            >
+              <IconPaperclip size={14} aria-hidden="true" />
+              <Text span size="xs" aria-hidden="true">
+                {card.counters.attachments}
+              </Text>
+            </Group>
+          ) : null}
           {card.counters.subtasks > 0 ? (
             <Group
               gap={3}
