@@ -35,7 +35,8 @@ export const fileRecord = z.object({
   /** Bytes. */
   size: z.number(),
   folderId: z.nullable(z.uuid()),
-  ownerId: z.uuid(),
+  /** The uploader; null once their account is deleted (the name is then ''). */
+  ownerId: z.nullable(z.uuid()),
   ownerName: z.string(),
   starred: z.boolean(),
   trashedAt: z.nullable(timestamp),

@@ -196,4 +196,42 @@ describe('attachments of an engine resource', () => {
     const freed = await ctx.app.storage.collectGarbage();
     expect(freed.bytes).toBeGreaterThanOrEqual(bytes.length);
   });
+
+  it('keeps a record’s attachments when their uploader’s account is deleted', async () => {
+    const id = await board('Outlives its uploader');
+    await ctx.createUser({
+      email: 'leaver@test.local',
+      password: 'leaver-password-1',
+      permissions: ['todos.view', 'todos.manage', 'files.view', 'files.manage'],
+    });
+    const leaver = await ctx.login('leaver@test.local', 'leaver-password-1');
+    const [kept] = (await answer(await attach(id, leaver, ['kept.jpg', await image('#246')]))).files;
+    const own = new FormData();
+    own.append('file', new Blob(['the leaver’s own notes']), 'notes.txt');
+    const uploaded = await fetch(`${base}/api/files`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${leaver}` },
+      body: own,
+    });
+    expect(uploaded.status).toBe(201);
+    const [notes] = (await answer(uploaded)).files;
+    const [user] = await ctx.database.db
+      .select({ id: sql<string>`id` })
+      .from(sql`users`)
+      .where(sql`email = 'leaver@test.local'`);
+    expect((await call('DELETE', `/api/users/user/${user?.id}/`, admin)).status).toBe(200);
+
+    const [after] = await listOf(id);
+    expect(after).toMatchObject({ id: kept?.id, name: 'kept.jpg', ownerId: null, ownerName: '' });
+    expect((await fetch(`${base}${after?.url}`)).status).toBe(200);
+    // Their own top-level file is nobody's now: the garbage collection removes it.
+    await ctx.app.storage.collectGarbage();
+    expect(
+      await ctx.database.db
+        .select()
+        .from(files)
+        .where(eq(files.id, notes?.id ?? '')),
+    ).toEqual([]);
+    expect(await listOf(id)).toHaveLength(1);
+  });
 });

@@ -90,10 +90,13 @@ export const files = pgTable(
     /** SPEC §3 fileType: image, audio and video are Media, the rest Documents. */
     kind: text('kind').notNull(),
     folderId: uuid('folder_id').references(() => folders.id, { onDelete: 'cascade' }),
-    /** The uploader: the quota counts their files, trashed ones included until emptied. */
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The uploader: the quota counts their files, trashed ones included until emptied. Users are
+     * deleted for good, and a record's attachments must outlive whoever uploaded them: null then.
+     * A file-manager file left with no owner and no folder is nobody's; the garbage collection
+     * removes it.
+     */
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
     starred: boolean('starred').notNull().default(false),
     trashedAt: timestamp('trashed_at', { withTimezone: true }),
     /** The record the file is attached to ('products', 'tasks', 'users.avatar'…); null = file manager. */

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { type FileAccess, type FileRecord, fileKindOf, fileMessages } from '@ledgerdesk/contracts';
-import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import type { Config } from '../../config';
@@ -162,6 +162,10 @@ export async function createStorage(deps: {
    */
   async function collectGarbage() {
     await store.cleanStaging();
+    // A deleted user's own top-level files (their folders went with them): nobody's now, gone.
+    await db
+      .delete(files)
+      .where(and(isNull(files.ownerId), isNull(files.attachedType), isNull(files.folderId)));
     let count = 0;
     let bytes = 0;
     for (;;) {
@@ -208,7 +212,7 @@ export async function createStorage(deps: {
     executor: Database = db,
   ): Promise<FileRecord[]> {
     if (rows.length === 0) return [];
-    const ownerIds = [...new Set(rows.map((row) => row.ownerId))];
+    const ownerIds = [...new Set(rows.flatMap((row) => (row.ownerId ? [row.ownerId] : [])))];
     const hashes = [...new Set(rows.map((row) => row.blobHash))];
     const [owners, thumbnails] = await Promise.all([
       executor
@@ -230,7 +234,7 @@ export async function createStorage(deps: {
       size: row.size,
       folderId: row.folderId,
       ownerId: row.ownerId,
-      ownerName: names.get(row.ownerId) ?? '',
+      ownerName: (row.ownerId && names.get(row.ownerId)) || '',
       starred: row.starred,
       trashedAt: row.trashedAt?.toISOString() ?? null,
       attachedTo: row.attachedType && row.attachedId ? { type: row.attachedType, id: row.attachedId } : null,

@@ -98,7 +98,7 @@ const inherited = (access: Access | null | undefined): Access | null =>
 export async function fileAccessOf(
   db: Database,
   userId: string,
-  rows: { id: string; ownerId: string; folderId: string | null }[],
+  rows: { id: string; ownerId: string | null; folderId: string | null }[],
 ): Promise<Map<string, Access>> {
   const found = new Map<string, Access>();
   const others = rows.filter((row) => row.ownerId !== userId);

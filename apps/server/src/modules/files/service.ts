@@ -656,7 +656,7 @@ export function createFilesService(deps: {
       if (folderId === null && row.folderId !== null && access !== 'owner')
         throw AppError.forbidden(fileManagerMessages.rootOwnerOnly);
       if (name !== row.name || folderId !== row.folderId) {
-        const place = await destination(tx, folderId, userId, row.ownerId);
+        const place = await destination(tx, folderId, userId, row.ownerId ?? userId);
         await lockPlace(tx, place);
         await assertNameFree(tx, place, name, id);
       }
@@ -689,7 +689,8 @@ export function createFilesService(deps: {
       const { row, access } = await fileFor(tx, id, userId, true);
       mayEdit(access);
       if (!row.trashedAt) throw AppError.conflict(fileManagerMessages.notInTrash);
-      const place = await restingPlace(tx, row.folderId, row.ownerId);
+      // A file whose uploader's account is gone lands with, and belongs to, whoever restores it.
+      const place = await restingPlace(tx, row.folderId, row.ownerId ?? userId);
       await lockPlace(tx, place);
       const name = await freeName(tx, place, row.name, { except: id });
       const [restored] = await tx
@@ -697,6 +698,7 @@ export function createFilesService(deps: {
         .set({
           name,
           folderId: place.folderId,
+          ownerId: row.ownerId ?? userId,
           trashedAt: null,
           version: sql`${files.version} + 1`,
           updatedBy: userId,
