@@ -1,6 +1,11 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { email } from '@ledgerdesk/contracts';
+import {
+  DEFAULT_MAX_UPLOAD_FILES,
+  DEFAULT_MAX_UPLOAD_MB,
+  DEFAULT_UPLOAD_QUOTA_MB,
+  email,
+} from '@ledgerdesk/contracts';
 import { z } from 'zod/mini';
 
 /** The only reader of process.env (ARCHITECTURE.md "Configuration"). */
@@ -84,6 +89,31 @@ const envSchema = z.object({
     ),
     10,
   ),
+  MAX_UPLOAD_MB: z._default(
+    number(
+      'must be a number of megabytes',
+      z.positive('must be more than 0'),
+      z.maximum(1024 * 1024, 'must be at most 1048576 (1 TB)'),
+    ),
+    DEFAULT_MAX_UPLOAD_MB,
+  ),
+  MAX_UPLOAD_FILES: z._default(
+    number(
+      'must be a number of files',
+      z.int('must be a whole number'),
+      z.minimum(1, 'must be at least 1'),
+      z.maximum(1000, 'must be at most 1000'),
+    ),
+    DEFAULT_MAX_UPLOAD_FILES,
+  ),
+  UPLOAD_QUOTA_MB: z._default(
+    number(
+      'must be a number of megabytes',
+      z.positive('must be more than 0'),
+      z.maximum(1024 * 1024 * 1024, 'must be at most 1073741824 (1 PB)'),
+    ),
+    DEFAULT_UPLOAD_QUOTA_MB,
+  ),
 });
 
 /** Names @fastify/proxy-addr knows for the private ranges, allowed in TRUST_PROXY beside addresses. */
@@ -153,6 +183,12 @@ export type Config = {
   rateLimit: number;
   /** On SIGTERM/SIGINT, how long requests in flight may take before the process exits anyway. */
   shutdownTimeoutMs: number;
+  /** The largest file an upload may send, in bytes (MAX_UPLOAD_MB). */
+  maxUploadBytes: number;
+  /** The most files one upload request may send (MAX_UPLOAD_FILES). */
+  maxUploadFiles: number;
+  /** What each user's files may take in all, in bytes (UPLOAD_QUOTA_MB). */
+  uploadQuotaBytes: number;
 };
 
 export class ConfigError extends Error {}
@@ -188,5 +224,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     rateLimit: parseRateLimit(e.RATE_LIMIT),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT * 1000,
+    maxUploadBytes: Math.floor(e.MAX_UPLOAD_MB * 1024 * 1024),
+    maxUploadFiles: e.MAX_UPLOAD_FILES,
+    uploadQuotaBytes: Math.floor(e.UPLOAD_QUOTA_MB * 1024 * 1024),
   };
 }

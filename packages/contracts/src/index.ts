@@ -11,6 +11,7 @@ export * from './dashboards';
 export * from './decimal';
 export * from './ecommerce';
 export * from './fields';
+export * from './files';
 export * from './invoices';
 export * from './jobs';
 export * from './library';

@@ -6,6 +6,7 @@ export * from './countries';
 export * from './crm';
 export * from './dashboards';
 export * from './ecommerce';
+export * from './files';
 export * from './invoices';
 export * from './jobs';
 export * from './library';
