@@ -3,6 +3,9 @@
 // databases). Medians of RUNS fresh databases, with min–max. These were assertions in the API tests
 // once; a timing is a measurement, not a behaviour, so it lives here.
 // Run: npx tsx bench/seeds.ts
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Database } from '../apps/server/src/db/client';
 import { openDatabase } from '../apps/server/src/db/client';
 import { users } from '../apps/server/src/db/schema';
@@ -12,6 +15,7 @@ import { seedEcommerce } from '../apps/server/src/seed/ecommerce';
 import { seedInvoices } from '../apps/server/src/seed/invoices';
 import { seedJobs } from '../apps/server/src/seed/jobs';
 import { seedLibrary } from '../apps/server/src/seed/library';
+import { seedProductPhotos } from '../apps/server/src/seed/product-photos';
 import { seedProjects } from '../apps/server/src/seed/projects';
 import { createRandom } from '../apps/server/src/seed/random';
 import { seedTasks } from '../apps/server/src/seed/tasks';
@@ -23,6 +27,8 @@ import { benchEngines, serverDatabase } from './harness';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const BUDGET_MS = 1000;
 type Person = { id: string; name: string; email: string };
+/** The demo shop the last ecommerce seed made: its products get their photos next. */
+let shop: Awaited<ReturnType<typeof seedEcommerce>> | undefined;
 
 /** Each area's seed, as the first start runs it, given the demo people and the acting admin. */
 const areas: Record<string, (db: Database, people: Person[], actor: string) => Promise<unknown>> = {
@@ -56,12 +62,22 @@ const areas: Record<string, (db: Database, people: Person[], actor: string) => P
     ),
   team: (db, people, actor) => seedTeam(db, people, actor),
   todos: (db, _p, actor) => seedTodos(db, actor),
-  ecommerce: (db, people, actor) =>
-    seedEcommerce(
+  ecommerce: async (db, people, actor) => {
+    shop = await seedEcommerce(
       db,
       actor,
       people.map((p) => p.id),
-    ),
+    );
+  },
+  // The shop's generated photos, rendered and stored (a fresh files folder each run).
+  'product photos': async (db, _p, actor) => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-seeds-'));
+    try {
+      await seedProductPhotos(db, { dataDir, ownerId: actor, products: shop?.pictures ?? [] });
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  },
   jobs: (db, _p, actor) => seedJobs(db, actor),
   'api keys': (db, _p, actor) => seedApiKeys(db, actor),
 };

@@ -12,6 +12,7 @@ import { seedEcommerce } from './ecommerce';
 import { seedInvoices } from './invoices';
 import { seedJobs } from './jobs';
 import { seedLibrary } from './library';
+import { seedProductPhotos } from './product-photos';
 import { seedProjects } from './projects';
 import { createRandom } from './random';
 import { seedTasks } from './tasks';
@@ -148,7 +149,8 @@ export async function seedDatabase(db: Database, config: Config): Promise<SeedRe
       admin.id,
     );
     await seedTodos(tx as Database, admin.id);
-    await seedEcommerce(tx as Database, admin.id, userIds);
+    const shop = await seedEcommerce(tx as Database, admin.id, userIds);
+    await seedProductPhotos(tx as Database, { dataDir: config.dataDir, ownerId: admin.id, products: shop.pictures });
     await seedJobs(tx as Database, admin.id);
     await seedApiKeys(tx as Database, admin.id);
     await seedCalendar(

@@ -1,4 +1,12 @@
+import path from 'node:path';
+import { Readable } from 'node:stream';
 import sharp from 'sharp';
+import type { Database } from '../db/client';
+import { blobs, files, outbox } from '../db/schema';
+import { THUMBNAIL_JOB } from '../lib/storage';
+import { createDiskStore } from '../lib/storage/blob-store';
+import { PRODUCT_FILES } from '../modules/ecommerce/products.resource';
+import { insertMany } from './bulk';
 
 /*
  * Demo product photos, drawn at seed time (the demo has no internet and ships no stock photos):
@@ -52,8 +60,11 @@ export const photoColours = {
   Natural: '#c9a071',
   Burgundy: '#7e2539',
   Teal: '#2a8c8c',
+  Charcoal: '#3c4046',
+  Sand: '#cdb68c',
 } as const;
 export type PhotoColour = keyof typeof photoColours;
+export const isPhotoColour = (name: string): name is PhotoColour => Object.hasOwn(photoColours, name);
 
 /** Studio backdrops: a pale paper that goes with the object's colour (a warm one for cool paints). */
 const backdrops: Record<PhotoColour, string> = {
@@ -72,6 +83,8 @@ const backdrops: Record<PhotoColour, string> = {
   Natural: '#e6ecef',
   Burgundy: '#f0ebe4',
   Teal: '#f5ece2',
+  Charcoal: '#f0e8dc',
+  Sand: '#e3e9ee',
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -502,4 +515,73 @@ export function createPhotoRenderer() {
     }
     return photo;
   };
+}
+
+/** A demo product and what its photos show: `kind` in each colour, the first the main one. */
+export type ProductPictures = { id: string; name: string; kind: PhotoKind; colours: PhotoColour[] };
+
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+/**
+ * Stores the demo products' photos as their image attachments, the way an upload stores them: each
+ * distinct photo rendered and put in the blob store once (its bytes' hash names it), a blob row
+ * each, a file row per product and picture, and the thumbnails queued for the storage's worker.
+ */
+export async function seedProductPhotos(
+  db: Database,
+  options: { dataDir: string; ownerId: string; products: ProductPictures[] },
+) {
+  const store = createDiskStore(path.join(options.dataDir, 'files'));
+  const render = createPhotoRenderer();
+  const stored = new Map<string, Promise<{ hash: string; size: number }>>();
+  const storedPhoto = (kind: PhotoKind, colour: PhotoColour) => {
+    const key = `${kind}/${colour}`;
+    let blob = stored.get(key);
+    if (!blob) {
+      blob = render(kind, colour).then(async (bytes) => {
+        const staged = await store.stage(Readable.from([bytes]));
+        await staged.commit();
+        return { hash: staged.hash, size: staged.size };
+      });
+      stored.set(key, blob);
+    }
+    return blob;
+  };
+  const rows = await Promise.all(
+    options.products.flatMap((product) =>
+      product.colours.map(async (colour, position) => {
+        const { hash, size } = await storedPhoto(product.kind, colour);
+        return {
+          name: `${slug(product.name)}-${slug(colour)}.jpg`,
+          blobHash: hash,
+          size,
+          mime: 'image/jpeg',
+          kind: 'Media',
+          ownerId: options.ownerId,
+          attachedType: PRODUCT_FILES,
+          attachedId: product.id,
+          position,
+          createdBy: options.ownerId,
+          updatedBy: options.ownerId,
+        };
+      }),
+    ),
+  );
+  const distinct = new Map(rows.map((row) => [row.blobHash, row.size]));
+  await insertMany(
+    db,
+    blobs,
+    [...distinct].map(([hash, size]) => ({ hash, size, mime: 'image/jpeg' })),
+  );
+  await insertMany(db, files, rows);
+  await insertMany(
+    db,
+    outbox,
+    [...distinct.keys()].map((hash) => ({ kind: THUMBNAIL_JOB, payload: { hash } })),
+  );
 }
