@@ -8,6 +8,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createOutbox, type Outbox, type OutboxOptions } from './lib/outbox';
+import { createStorage } from './lib/storage';
 import { accountsRoutes } from './modules/accounts/routes';
 import { createAccountsService } from './modules/accounts/service';
 import { apiKeysRoutes } from './modules/api-keys/routes';
@@ -51,7 +52,9 @@ import { registerInputGuard } from './plugins/input';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
+import { registerUploads } from './plugins/uploads';
 import { registerWebApp } from './plugins/web';
+import { registerFileContentRoutes } from './resources/attachments';
 import { registerResource, registerResourceRegistry } from './resources/engine';
 
 export type AppDeps = {
@@ -142,6 +145,10 @@ export async function buildApp(deps: AppDeps) {
   await registerRateLimit(app, { db, factor: config.rateLimit });
   await registerSecurity(app, config);
   await registerOpenApi(app);
+  await registerUploads(
+    app,
+    await createStorage({ db, config, outbox, log: app.log, soleUser: database.kind === 'pglite' }),
+  );
   // Anyone may call a public route: its body may be small. A route that needs more says so itself.
   app.addHook('onRoute', (route) => {
     if (route.config?.access === 'public' && route.bodyLimit === undefined) {
@@ -155,6 +162,7 @@ export async function buildApp(deps: AppDeps) {
   const encapsulated = (routes: (scope: FastifyInstance) => void) =>
     app.register(async (scope) => routes(scope));
   encapsulated((scope) => healthRoutes(scope, database));
+  encapsulated((scope) => registerFileContentRoutes(scope, db));
   encapsulated((scope) => authRoutes(scope, auth));
   encapsulated((scope) => accountsRoutes(scope, accounts, auth));
   encapsulated((scope) => usersRoutes(scope, users));

@@ -133,6 +133,8 @@ export const fileMessages = {
     `Your storage is full: ${megabytes(usedBytes)} used of ${megabytes(quotaBytes)}.`,
   noFile: 'Choose a file to upload.',
   notMultipart: 'Send the files as multipart/form-data.',
+  badMultipart: 'The upload is not valid multipart/form-data: send it again.',
+  tooManyFields: 'The upload has too many form fields.',
   emptyFile: 'The file is empty.',
   badSignature: 'This file link is not valid or has expired. Reload the page to get a new one.',
   rangeNotSatisfiable: 'The requested range is outside the file.',

@@ -24,6 +24,12 @@ declare module 'fastify' {
      * lock its owner out).
      */
     sessionOnly?: boolean;
+    /**
+     * On a 'public' route: a bearer token sent is still checked, and `request.user` is its user
+     * (null without one, or with one that is not valid): a route open to a signed link that also
+     * answers a signed-in caller (a file's content).
+     */
+    optionalUser?: boolean;
   }
   interface FastifyRequest {
     user: AuthUser | null;
@@ -107,8 +113,11 @@ export function registerAuth(app: FastifyInstance, auth: Authenticator) {
       request.log.error({ url }, 'route declares no access: denied');
       throw AppError.forbidden();
     }
-    if (access === 'public') return;
     const token = bearerToken(request);
+    if (access === 'public') {
+      if (token && request.routeOptions.config.optionalUser) request.user = await auth.authenticate(token);
+      return;
+    }
     const user = token ? await auth.authenticate(token) : null;
     if (!user) throw AppError.unauthorized(messages.invalidCredentials);
     request.user = user;

@@ -37,7 +37,13 @@ import {
   sameInput,
   versionDescription,
 } from '../lib/versions';
-import { actorOf } from '../plugins/auth';
+import { type AuthUser, actorOf, can } from '../plugins/auth';
+import {
+  type AttachmentOptions,
+  deleteAttachmentsOf,
+  registerAttachmentRoutes,
+  registerFileOwner,
+} from './attachments';
 import { containsPattern, countKeyOf, listPage, orderingOf, pageKeyOf, searchCondition } from './list';
 import { readCacheOf } from './read-cache';
 import { findById } from './records';
@@ -147,6 +153,12 @@ export type ResourceDefinition<
   conflicts?: Record<string, { field: string; message: string }>;
   /** CSV export: column name → value of a record. */
   csv: Record<string, (record: R) => string>;
+  /**
+   * Files attached to each record (resources/attachments.ts): `{path}/:id/attachments` to list,
+   * upload, delete and order them, for whoever may view / change the record (its area, `scope`
+   * and `authorize`); deleting a record deletes its attachments.
+   */
+  attachments?: AttachmentOptions;
 };
 
 /** Every record of the engine carries its version (see versions.ts). */
@@ -365,6 +377,7 @@ export function registerResource<
     const before = await describe(executor, current, actor);
     await def.beforeDelete?.(executor, id);
     await executor.delete(table).where(eq(table.id, id));
+    if (def.attachments) await deleteAttachmentsOf(executor, def.attachments.type, [id]);
     await audit.record(executor, actor, { action: 'delete', entity: def.entity, key: id, before });
   };
   const removeOne = (id: string, actor: Actor) =>
@@ -668,6 +681,34 @@ export function registerResource<
       },
     );
   }
+  if (def.attachments) {
+    const { type, images, max } = def.attachments;
+    const actorFor = (user: AuthUser): Actor => ({ id: user.id, label: user.email, ip: '', requestId: '' });
+    const reachable = async (executor: Database, id: string, user: AuthUser) => {
+      const [row] = (await executor
+        .select()
+        .from(table)
+        .where(and(eq(table.id, id), scopeOf(actorFor(user))))
+        .limit(1)) as Row<T>[];
+      return row;
+    };
+    registerFileOwner(app, type, {
+      canView: async (user, id, executor) =>
+        can(user, view) && (await reachable(executor, id, user)) !== undefined,
+      canEdit: async (user, id, executor) => {
+        const row = can(user, manage) ? await reachable(executor, id, user) : undefined;
+        if (!row) return false;
+        try {
+          def.authorize?.(actorFor(user), row);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+    });
+    registerAttachmentRoutes(app, { db, type, path: def.path, view, manage, images, max, tag: def.area });
+  }
+
   // The same audited writes, for a module's own routes over the resource (other shapes of its records).
   return { create, update, remove: removeOne };
 }

@@ -335,6 +335,8 @@ const expectedAccess: Record<string, Access> = {
   'POST /api/calendar/feed': 'calendar.view',
   'DELETE /api/calendar/feed': 'calendar.view',
   'GET /api/calendar/feed/:file': 'public',
+  'GET /api/files/:id/content': 'public',
+  'GET /api/files/:id/thumbnail': 'public',
 };
 
 const personas = ['anonymous', 'noPermission', 'viewer', 'admin'] as const;
