@@ -11,7 +11,7 @@ import {
 import type { Database } from '../db/client';
 import { customers, orderEvents, orderLines, orders, products, sellers } from '../db/schema';
 import { insertMany } from './bulk';
-import { isPhotoColour, type PhotoColour, type PhotoKind, type ProductPictures } from './product-photos';
+import type { PhotoColour, PhotoKind, ProductPictures } from './product-photos';
 import { createRandom } from './random';
 
 // The area's own seed, so that the demo data of other areas does not shift this one.
@@ -25,7 +25,7 @@ type Random = ReturnType<typeof createRandom>;
 
 /**
  * Per category: the things sold (each with the drawing of what it is, see product-photos.ts), words
- * that make them a product, the price range and the colours they come in.
+ * that make them a product, the price range and the colours they come in (three: see the photos).
  */
 export const catalogue: Record<
   Category,
@@ -76,7 +76,7 @@ export const catalogue: Record<
     ],
     styles: ['Paperback', 'Hardcover', 'Illustrated'],
     price: [8, 45],
-    colours: ['Navy', 'Burgundy', 'Teal', 'Orange'],
+    colours: ['Navy', 'Burgundy', 'Teal'],
   },
   Electronics: {
     items: [
@@ -95,7 +95,7 @@ export const catalogue: Record<
     ],
     styles: ['Studio', 'Lite', 'Max', 'Air', 'Pro', 'Travel'],
     price: [19, 899],
-    colours: ['Black', 'White', 'Graphite', 'Blue'],
+    colours: ['Black', 'White', 'Blue'],
     lineColours: true,
   },
   Fashion: {
@@ -113,9 +113,9 @@ export const catalogue: Record<
       ['Laptop Backpack', 'backpack'],
       ['Roll-Top Backpack', 'backpack'],
     ],
-    styles: ['Navy', 'Olive', 'Charcoal', 'Sand', 'Burgundy', 'Classic'],
+    styles: ['Navy', 'Olive', 'Sand', 'Everyday', 'Heritage', 'Classic'],
     price: [12, 180],
-    colours: ['Navy', 'Olive', 'Black', 'White', 'Red'],
+    colours: ['Navy', 'Olive', 'Sand'],
     lineColours: true,
     sizes: ['S', 'M', 'L', 'XL'],
   },
@@ -155,7 +155,7 @@ export const catalogue: Record<
     ],
     styles: ['Oak', 'Walnut', 'Linen', 'Rattan', 'Nordic', 'Industrial'],
     price: [15, 650],
-    colours: ['Natural', 'Grey', 'Black', 'White'],
+    colours: ['Natural', 'Grey', 'Black'],
     lineColours: true,
   },
   Kids: {
@@ -175,7 +175,7 @@ export const catalogue: Record<
     ],
     styles: ['Rainbow', 'Forest', 'Ocean', 'Starry'],
     price: [6, 120],
-    colours: ['Red', 'Blue', 'Yellow', 'Green'],
+    colours: ['Red', 'Blue', 'Yellow'],
     lineColours: true,
   },
   Mobiles: {
@@ -195,7 +195,7 @@ export const catalogue: Record<
     ],
     styles: ['Nova X2', 'Orbit 5', 'Pulse Lite', 'Zenith Pro'],
     price: [9, 1199],
-    colours: ['Black', 'Silver', 'Green', 'Blue'],
+    colours: ['Black', 'Silver', 'Blue'],
     lineColours: true,
   },
   'Sports & Fitness': {
@@ -215,7 +215,7 @@ export const catalogue: Record<
     ],
     styles: ['Trail', 'Studio', 'Club', 'Pro', 'Junior'],
     price: [7, 260],
-    colours: ['Black', 'Blue', 'Orange', 'Grey'],
+    colours: ['Black', 'Blue', 'Orange'],
     lineColours: true,
     sizes: ['S', 'M', 'L'],
   },
@@ -374,11 +374,11 @@ export async function seedEcommerce(db: Database, actorId: string, staffIds: str
         const ratingCount = published ? random.int(0, 1200) : 0;
         const createdAt = new Date(TODAY - random.int(5, 420) * DAY - random.int(0, 86_399) * 1000);
         // One to three pictures: the product in the colours it comes in, the first the main one
-        // (in the colour its style names, when it names one: a "Navy" shirt is navy).
+        // (in the colour its style names, when it comes in it: a "Navy" shirt is navy). Three
+        // colours a category keep the distinct photos (rendered at first start) few.
         const main = random.pick(colours);
-        const gallery = [
-          ...new Set([isPhotoColour(style) ? style : main, random.pick(colours), random.pick(colours)]),
-        ];
+        const named = colours.find((colour) => colour === style);
+        const gallery = [...new Set([named ?? main, random.pick(colours), random.pick(colours)])];
         const id = randomUUID();
         const name = `${style} ${item}`;
         pictures.push({ id, name, kind: picture, colours: gallery });

@@ -150,7 +150,11 @@ export async function seedDatabase(db: Database, config: Config): Promise<SeedRe
     );
     await seedTodos(tx as Database, admin.id);
     const shop = await seedEcommerce(tx as Database, admin.id, userIds);
-    await seedProductPhotos(tx as Database, { dataDir: config.dataDir, ownerId: admin.id, products: shop.pictures });
+    await seedProductPhotos(tx as Database, {
+      dataDir: config.dataDir,
+      ownerId: admin.id,
+      products: shop.pictures,
+    });
     await seedJobs(tx as Database, admin.id);
     await seedApiKeys(tx as Database, admin.id);
     await seedCalendar(

@@ -60,11 +60,9 @@ export const photoColours = {
   Natural: '#c9a071',
   Burgundy: '#7e2539',
   Teal: '#2a8c8c',
-  Charcoal: '#3c4046',
   Sand: '#cdb68c',
 } as const;
 export type PhotoColour = keyof typeof photoColours;
-export const isPhotoColour = (name: string): name is PhotoColour => Object.hasOwn(photoColours, name);
 
 /** Studio backdrops: a pale paper that goes with the object's colour (a warm one for cool paints). */
 const backdrops: Record<PhotoColour, string> = {
@@ -83,7 +81,6 @@ const backdrops: Record<PhotoColour, string> = {
   Natural: '#e6ecef',
   Burgundy: '#f0ebe4',
   Teal: '#f5ece2',
-  Charcoal: '#f0e8dc',
   Sand: '#e3e9ee',
 };
 
@@ -92,7 +89,13 @@ const backdrops: Record<PhotoColour, string> = {
 
 const channels = (hex: string) => [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
 const toHex = (rgb: number[]) =>
-  `#${rgb.map((v) => Math.round(Math.min(255, Math.max(0, v))).toString(16).padStart(2, '0')).join('')}`;
+  `#${rgb
+    .map((v) =>
+      Math.round(Math.min(255, Math.max(0, v)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 /** `hex` moved towards white (amount > 0) or black (amount < 0), amount in −1…1. */
 export function shade(hex: string, amount: number): string {
   const target = amount > 0 ? 255 : 0;
@@ -509,7 +512,7 @@ export function createPhotoRenderer() {
     let photo = rendered.get(key);
     if (!photo) {
       photo = sharp(Buffer.from(photoSvg(kind, colour)))
-        .jpeg({ quality: 90, progressive: true })
+        .jpeg({ quality: 90 })
         .toBuffer();
       rendered.set(key, photo);
     }

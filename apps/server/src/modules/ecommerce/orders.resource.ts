@@ -20,10 +20,10 @@ import type { Database } from '../../db/client';
 import { rankOf } from '../../db/rank';
 import { customers, orderEvents, orderLines, orders, products } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import type { Storage } from '../../lib/storage';
 import { nextVersion } from '../../lib/versions';
 import type { ResourceDefinition } from '../../resources/engine';
 import { referencedValue } from '../../resources/refs';
-import type { Storage } from '../../lib/storage';
 import type { UsersService } from '../users/service';
 import { mainPicture, productPictures } from './products.resource';
 

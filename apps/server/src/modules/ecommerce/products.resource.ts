@@ -75,12 +75,9 @@ export const mainPicture = (images: ProductImage[] | undefined) =>
  * Products (SPEC §3): the catalogue, with stock, price and the orders that include them; their
  * pictures are image attachments (`{path}/:id/attachments`), the first the main one.
  */
-export function productResource(storage: Storage): ResourceDefinition<
-  typeof products,
-  ProductRecord,
-  typeof productInput,
-  typeof productFilters
-> {
+export function productResource(
+  storage: Storage,
+): ResourceDefinition<typeof products, ProductRecord, typeof productInput, typeof productFilters> {
   return {
     entity: 'product',
     label: 'Product',
