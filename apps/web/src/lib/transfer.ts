@@ -1,3 +1,4 @@
+import { messages } from '@ledgerdesk/contracts';
 import {
   ApiError,
   apiUrl,
@@ -27,10 +28,13 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** The failed answer as an ApiError; a 401 also ends the session (as lib/api does). */
+/**
+ * The failed answer as an ApiError; a 401 also ends the session (as lib/api does). A 413 without
+ * the server's own message (a proxy's page) still says that the upload is too large.
+ */
 function failure(status: number, text: string): ApiError {
   if (status === 401) sessionEnded();
-  return toApiError(status, parseJson(text));
+  return toApiError(status, parseJson(text), status === 413 ? messages.tooLarge : undefined);
 }
 
 /** The file name a Content-Disposition header gives, if any. */
@@ -135,9 +139,10 @@ export async function downloadFile(
 export interface UploadOptions {
   method?: 'POST' | 'PUT';
   query?: RequestOptions['query'];
-  /** The request body, sent as it is (a File is streamed from disk). */
-  body: Blob | string;
-  contentType: string;
+  /** The request body, sent as it is (a File is streamed from disk; FormData as multipart). */
+  body: Blob | string | FormData;
+  /** Left out for FormData: the browser then writes the multipart type with its boundary. */
+  contentType?: string;
   accept?: string;
   /** How much of the body has been sent. */
   onUploadProgress?: (sent: number, total: number) => void;
@@ -165,18 +170,17 @@ export function uploadWithProgress(path: string, options: UploadOptions): Promis
     }
     const xhr = new XMLHttpRequest();
     xhr.open(method, apiUrl(path, query));
-    xhr.setRequestHeader('Content-Type', contentType);
+    if (contentType) xhr.setRequestHeader('Content-Type', contentType);
     xhr.setRequestHeader('Accept', accept);
     for (const [name, value] of Object.entries(bearer())) xhr.setRequestHeader(name, value);
 
+    // The body's size when it can be known before sending (FormData's only once the browser encodes it).
+    let total = typeof body === 'string' ? body.length : body instanceof Blob ? body.size : 0;
     xhr.upload.onprogress = (event) => {
-      const total = event.lengthComputable ? event.total : typeof body === 'string' ? body.length : body.size;
-      options.onUploadProgress?.(event.loaded, total);
+      if (event.lengthComputable) total = event.total;
+      options.onUploadProgress?.(event.loaded, Math.max(total, event.loaded));
     };
-    xhr.upload.onload = () => {
-      const total = typeof body === 'string' ? body.length : body.size;
-      options.onUploadProgress?.(total, total);
-    };
+    xhr.upload.onload = () => options.onUploadProgress?.(total, total);
     xhr.onprogress = () => {
       if (xhr.status >= 200 && xhr.status < 300) options.onResponseText?.(xhr.responseText);
     };
