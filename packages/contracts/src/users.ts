@@ -18,6 +18,8 @@ export const userRecord = z.object({
   hasPassword: z.boolean(),
   groups: z.array(groupRef),
   lastLogin: z.nullable(timestamp),
+  /** The avatar's thumbnail (signed URL); null: initials are shown. */
+  avatarUrl: z.nullable(z.string()),
   createdAt: timestamp,
   version: recordVersion,
 });
@@ -141,7 +143,12 @@ export const userOptionsQuery = z.object({
   ),
 });
 
+/** PUT/DELETE /api/users/{id}/avatar: the avatar now. */
+export const avatarResponse = z.object({ avatarUrl: z.nullable(z.string()) });
+export type AvatarResponse = z.infer<typeof avatarResponse>;
+
 export const userMessages = {
+  avatarNotYours: 'You can change only your own picture.',
   added: 'User Added Successfully',
   addFailed: 'Failed to add user',
   deleteFailed: 'Failed to delete user',

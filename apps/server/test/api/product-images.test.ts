@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../src/db/schema';
 import { ADMIN, apiCaller, createdData, createTestContext, type TestContext } from '../context';
+import { png, sendFiles } from '../multipart';
 
 // Products' pictures are image attachments: upload, order (the first is the main one), delete,
 // images only, the area's permissions, and a deleted product takes its pictures' rows along.
@@ -23,36 +23,8 @@ afterAll(() => ctx.close());
 
 const call = apiCaller(() => ({ ctx, token: admin }));
 
-/** A small PNG of one colour (different colours, different bytes). */
-const png = (colour: string) =>
-  sharp({ create: { width: 40, height: 30, channels: 3, background: colour } })
-    .png()
-    .toBuffer();
-
-/** A multipart/form-data body of files, each `[name, bytes]`, for inject. */
-function multipart(parts: [string, Buffer][]) {
-  const boundary = `----ledgerdesk${Math.random().toString(16).slice(2)}`;
-  const chunks = parts.flatMap(([name, bytes]) => [
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from('\r\n'),
-  ]);
-  return {
-    payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-function upload(productId: string, parts: [string, Buffer][], token = admin) {
-  const { payload, headers } = multipart(parts);
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/api/apps/product/${productId}/attachments`,
-    headers: { authorization: `Bearer ${token}`, ...headers },
-    payload,
-  });
-}
+const upload = (productId: string, parts: [string, Buffer][], token = admin) =>
+  sendFiles(ctx, token, 'POST', `/api/apps/product/${productId}/attachments`, parts);
 type Image = { id: string; url: string; thumbnailUrl: string | null };
 type Product = { _id: string; images: Image[]; image: string | null };
 const product = async (name: string) =>
