@@ -11,7 +11,6 @@ export const png = (colour: string, width = 40, height = 30) =>
 export function sendFiles(
   ctx: TestContext,
   token: string,
-  method: 'POST' | 'PUT',
   url: string,
   parts: [name: string, bytes: Buffer][],
 ) {
@@ -24,7 +23,7 @@ export function sendFiles(
     Buffer.from('\r\n'),
   ]);
   return ctx.app.inject({
-    method,
+    method: 'POST',
     url,
     headers: {
       authorization: `Bearer ${token}`,

@@ -143,7 +143,7 @@ export const userOptionsQuery = z.object({
   ),
 });
 
-/** PUT/DELETE /api/users/{id}/avatar: the avatar now. */
+/** POST/DELETE /api/users/{id}/avatar: the avatar now. */
 export const avatarResponse = z.object({ avatarUrl: z.nullable(z.string()) });
 export type AvatarResponse = z.infer<typeof avatarResponse>;
 

@@ -29,7 +29,7 @@ afterAll(() => ctx.close());
 
 const call = apiCaller(() => ({ ctx, token: admin }));
 const setAvatar = (userId: string, parts: [string, Buffer][], token: string) =>
-  sendFiles(ctx, token, 'PUT', `/api/users/${userId}/avatar`, parts);
+  sendFiles(ctx, token, `/api/users/${userId}/avatar`, parts);
 const avatarsOf = (userId: string) =>
   ctx.database.db
     .select()

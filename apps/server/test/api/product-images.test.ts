@@ -24,7 +24,7 @@ afterAll(() => ctx.close());
 const call = apiCaller(() => ({ ctx, token: admin }));
 
 const upload = (productId: string, parts: [string, Buffer][], token = admin) =>
-  sendFiles(ctx, token, 'POST', `/api/apps/product/${productId}/attachments`, parts);
+  sendFiles(ctx, token, `/api/apps/product/${productId}/attachments`, parts);
 type Image = { id: string; url: string; thumbnailUrl: string | null };
 type Product = { _id: string; images: Image[]; image: string | null };
 const product = async (name: string) =>

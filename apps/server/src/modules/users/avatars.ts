@@ -31,7 +31,7 @@ export async function avatarUrls(
 const mayChange = (user: AuthUser, id: string) => user.id === id || can(user, 'users.manage');
 
 /**
- * `PUT /api/users/:id/avatar` (multipart, one image: it replaces the one before) and `DELETE`. Every
+ * `POST /api/users/:id/avatar` (multipart, one image: it replaces the one before) and `DELETE`. Every
  * signed-in user sees avatars (they stand beside names everywhere), through the records' signed URLs.
  */
 export function avatarRoutes(app: FastifyInstance, db: Database) {
@@ -51,7 +51,7 @@ export function avatarRoutes(app: FastifyInstance, db: Database) {
   };
   const mine = (id: string) => and(eq(files.attachedType, AVATAR_FILES), eq(files.attachedId, id));
 
-  r.put(
+  r.post(
     '/api/users/:id/avatar',
     {
       config: { access: 'authenticated' },

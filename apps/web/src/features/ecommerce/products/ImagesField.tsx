@@ -300,7 +300,14 @@ function PictureTile({
       }}
       data-testid="product-picture"
     >
-      <Image src={picture.src} alt={label} radius="sm" h="auto" style={{ aspectRatio: '1 / 1' }} fit="cover" />
+      <Image
+        src={picture.src}
+        alt={label}
+        radius="sm"
+        h="auto"
+        style={{ aspectRatio: '1 / 1' }}
+        fit="cover"
+      />
       {index === 0 ? (
         <Badge pos="absolute" top={8} left={8} size="sm" variant="filled">
           {t('gallery.main')}
@@ -321,13 +328,23 @@ function PictureTile({
         <Group gap={2} wrap="nowrap">
           {onMain ? (
             <Tooltip label={t('gallery.makeMain')}>
-              <ActionIcon variant="subtle" color="gray" aria-label={t('gallery.makeMainOf', { name: label })} onClick={onMain}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label={t('gallery.makeMainOf', { name: label })}
+                onClick={onMain}
+              >
                 <IconStar size={16} aria-hidden="true" />
               </ActionIcon>
             </Tooltip>
           ) : null}
           <Tooltip label={t('gallery.remove')}>
-            <ActionIcon variant="subtle" color="red" aria-label={t('gallery.removeOf', { name: label })} onClick={onRemove}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={t('gallery.removeOf', { name: label })}
+              onClick={onRemove}
+            >
               <IconTrash size={16} aria-hidden="true" />
             </ActionIcon>
           </Tooltip>

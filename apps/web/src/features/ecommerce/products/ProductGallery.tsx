@@ -46,7 +46,12 @@ export function ProductGallery({ name, images }: { name: string; images: Product
                     outlineOffset: 2,
                   }}
                 >
-                  <Image src={image.thumbnailUrl ?? image.url} alt="" radius="sm" style={{ aspectRatio: '1 / 1' }} />
+                  <Image
+                    src={image.thumbnailUrl ?? image.url}
+                    alt=""
+                    radius="sm"
+                    style={{ aspectRatio: '1 / 1' }}
+                  />
                 </UnstyledButton>
               ))}
             </SimpleGrid>

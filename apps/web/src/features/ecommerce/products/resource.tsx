@@ -14,8 +14,8 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { RatingStars } from '../../../components/RatingStars';
-import { formatNumber } from '../../../lib/format';
 import { errorMessageOf } from '../../../lib/api';
+import { formatNumber } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCan } from '../../../lib/permissions';
 import { useResourceMutations } from '../../../resources/api';
@@ -181,9 +181,9 @@ export function FormPage() {
       def={products}
       afterSave={async (product) => {
         // The product is saved either way: a picture refused is said, and can be added again.
-        await staged.uploadTo(product._id).catch((error: unknown) =>
-          notifyError(errorMessageOf(error), { title: t('gallery.notUploaded') }),
-        );
+        await staged
+          .uploadTo(product._id)
+          .catch((error: unknown) => notifyError(errorMessageOf(error), { title: t('gallery.notUploaded') }));
       }}
     >
       <ImagesField productId={id} staged={staged} />
