@@ -98,7 +98,6 @@ function AccountCard({ user }: { user: SessionUser }) {
         <Avatar size={96} radius={96} color="blue" src={user.avatarUrl} alt={t('avatar.alt', { name })}>
           {initials}
         </Avatar>
-        <AvatarButtons user={user} />
         <Text fw={700} fz="lg" mt="xs">
           {name}
         </Text>
@@ -108,6 +107,7 @@ function AccountCard({ user }: { user: SessionUser }) {
         <Badge variant="light" color={user.role === 'admin' ? 'blue' : 'gray'}>
           {t(`common:roles.${user.role}`)}
         </Badge>
+        <AvatarButtons user={user} />
       </Stack>
       <Divider my="md" />
       <Text size="xs" c="dimmed" fw={700} tt="uppercase" mb={6}>

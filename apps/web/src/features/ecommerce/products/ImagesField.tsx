@@ -51,6 +51,7 @@ const picturesPath = (productId: string) => `/apps/product/${productId}/attachme
  * their order, right after the product is saved (ProductForm's `afterSave`).
  */
 export function useStagedPictures() {
+  const client = useQueryClient();
   const [staged, setStaged] = useState<{ id: string; file: File; src: string }[]>([]);
   const previews = useRef(new Set<string>());
   useEffect(() => {
@@ -82,6 +83,8 @@ export function useStagedPictures() {
         picturesPath(productId),
         staged.map((s) => s.file),
       );
+      // The product as saved had no pictures: its pages fetch it again.
+      await client.invalidateQueries({ queryKey: queryKeys.all('/apps/product') });
     },
   };
 }
