@@ -60,7 +60,7 @@ test.describe('products', () => {
     await page.getByRole('textbox', { name: 'Stock' }).fill('12');
     // A real picture, chosen before the product exists: uploaded when it is added.
     const chooser = page.waitForEvent('filechooser');
-    await page.getByRole('button', { name: 'Add pictures' }).click();
+    await page.getByRole('button', { name: 'Choose files' }).click();
     await (await chooser).setFiles({
       name: 'brass-lamp.png',
       mimeType: 'image/png',
@@ -72,6 +72,11 @@ test.describe('products', () => {
     await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
     await expect(page.getByText('45.50')).toBeVisible();
     await expectPicture(page.getByRole('img', { name: `${name}, picture 1` }));
+    // Opened, it is shown large in the preview.
+    await page.getByRole('button', { name: `Open ${name}, picture 1, in the preview` }).click();
+    await expectPicture(page.getByRole('dialog').getByRole('img'));
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
 
     // Publish it: a change of its status.
     await page.getByRole('button', { name: 'Publish' }).click();

@@ -58,7 +58,14 @@ const money = (label: string) =>
 const ref = z.object({ id: z.uuid(), name: z.string() });
 
 /** A product picture: an image attached to the product, its content and thumbnail URLs signed. */
-export const productImage = z.object({ id: z.uuid(), url: z.string(), thumbnailUrl: z.nullable(z.string()) });
+export const productImage = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  mime: z.string(),
+  size: z.number(),
+  url: z.string(),
+  thumbnailUrl: z.nullable(z.string()),
+});
 export type ProductImage = z.infer<typeof productImage>;
 /** At most this many pictures a product. */
 export const MAX_PRODUCT_IMAGES = 12;

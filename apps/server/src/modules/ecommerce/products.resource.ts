@@ -62,7 +62,14 @@ export async function productPictures(
   return new Map(
     [...attached].map(([id, found]) => [
       id,
-      found.map((file) => ({ id: file.id, url: file.url, thumbnailUrl: file.thumbnailUrl })),
+      found.map(({ id: fileId, name, mime, size, url, thumbnailUrl }) => ({
+        id: fileId,
+        name,
+        mime,
+        size,
+        url,
+        thumbnailUrl,
+      })),
     ]),
   );
 }

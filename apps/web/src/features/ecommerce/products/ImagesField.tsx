@@ -19,31 +19,29 @@ import { type AttachmentList, MAX_PRODUCT_IMAGES, type UploadResponse } from '@l
 import {
   ActionIcon,
   Badge,
-  Button,
-  FileButton,
+  Box,
   Group,
   Image,
   Input,
   Paper,
-  Progress,
   SimpleGrid,
   Skeleton,
-  Text,
   Tooltip,
 } from '@mantine/core';
-import { IconGripVertical, IconPhotoPlus, IconStar, IconTrash } from '@tabler/icons-react';
+import { IconGripVertical, IconStar, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FileDropzone, UploadQueue, useUploads } from '../../../components/files';
 import { api, errorMessageOf } from '../../../lib/api';
 import { notifyError } from '../../../lib/notify';
 import { queryKeys } from '../../../lib/query-keys';
-import { isUploadCancelled, uploadFiles } from '../../../lib/upload';
+import { uploadFiles } from '../../../lib/upload';
 
 /** A picture as the field shows it: a saved attachment or a file chosen for a product not saved yet. */
 type Picture = { id: string; src: string; name: string };
 
-const IMAGE_TYPES = 'image/png,image/jpeg,image/webp,image/gif,image/avif';
+const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'];
 const picturesPath = (productId: string) => `/apps/product/${productId}/attachments`;
 
 /**
@@ -111,25 +109,26 @@ export function ImagesField({ productId, staged }: { productId?: string; staged:
 
 /** A saved product's pictures, each change sent to the server (the lists show the new main picture). */
 function SavedPictures({ productId }: { productId: string }) {
+  const { t } = useTranslation('ecommerce/products');
   const client = useQueryClient();
   const key = [...queryKeys.all('/apps/product'), 'pictures', productId];
   const list = useQuery({
     queryKey: key,
     queryFn: ({ signal }) => api.get<AttachmentList>(picturesPath(productId), { signal }),
   });
-  const [progress, setProgress] = useState<number | null>(null);
-  const cancel = useRef<AbortController | null>(null);
-  useEffect(() => () => cancel.current?.abort(), []);
-
   const changed = (items?: AttachmentList['items']) => {
     if (items) client.setQueryData<AttachmentList>(key, { items });
-    else void client.invalidateQueries({ queryKey: key });
     void client.invalidateQueries({ queryKey: queryKeys.all('/apps/product') });
   };
   const failed = (error: unknown) => {
-    if (!isUploadCancelled(error)) notifyError(errorMessageOf(error));
+    notifyError(errorMessageOf(error));
     changed();
   };
+  // One request a file, each with its progress and cancel; the list is refreshed after each.
+  const uploads = useUploads(
+    (file, options) => uploadFiles<UploadResponse>(picturesPath(productId), file, options),
+    { onUploaded: () => changed() },
+  );
   const items = list.data?.items ?? [];
 
   if (list.isPending) return <Skeleton h={140} mt="md" radius="md" />;
@@ -137,24 +136,8 @@ function SavedPictures({ productId }: { productId: string }) {
     <PictureGrid
       pictures={items.map((f) => ({ id: f.id, src: f.thumbnailUrl ?? f.url, name: f.name }))}
       hint="gallery.hint"
-      progress={progress}
-      onCancel={() => cancel.current?.abort()}
-      onAdd={async (files) => {
-        const controller = new AbortController();
-        cancel.current = controller;
-        setProgress(0);
-        try {
-          await uploadFiles<UploadResponse>(picturesPath(productId), files, {
-            signal: controller.signal,
-            onProgress: (loaded, total) => setProgress(total > 0 ? (loaded / total) * 100 : 0),
-          });
-          changed();
-        } catch (error) {
-          failed(error);
-        } finally {
-          setProgress(null);
-        }
-      }}
+      queue={<UploadQueue uploads={uploads} title={t('gallery.uploading')} />}
+      onAdd={uploads.add}
       onMove={(from, to) => {
         const ids = arrayMove(
           items.map((f) => f.id),
@@ -181,17 +164,15 @@ function PictureGrid({
   onMove,
   onRemove,
   hint,
-  progress = null,
-  onCancel,
+  queue,
 }: {
   pictures: Picture[];
   onAdd: (files: File[]) => void;
   onMove: (from: number, to: number) => void;
   onRemove: (id: string) => void;
   hint: string;
-  /** Percent of an upload under way. */
-  progress?: number | null;
-  onCancel?: () => void;
+  /** The uploads under way, below the pictures. */
+  queue?: ReactNode;
 }) {
   const { t } = useTranslation('ecommerce/products');
   const sensors = useSensors(
@@ -240,34 +221,16 @@ function PictureGrid({
           </SimpleGrid>
         </SortableContext>
       </DndContext>
-      {progress !== null ? (
-        <Group mt="sm" gap="sm" wrap="nowrap">
-          <Progress value={progress} flex={1} aria-label={t('gallery.uploading')} animated />
-          <Button size="compact-sm" variant="subtle" onClick={onCancel}>
-            {t('gallery.cancel')}
-          </Button>
-        </Group>
-      ) : (
-        <Group mt="sm" gap="sm">
-          <FileButton onChange={(files) => onAdd(files.slice(0, room))} accept={IMAGE_TYPES} multiple>
-            {(props) => (
-              <Button
-                {...props}
-                variant="default"
-                disabled={room <= 0}
-                leftSection={<IconPhotoPlus size={16} aria-hidden="true" />}
-              >
-                {t('gallery.add')}
-              </Button>
-            )}
-          </FileButton>
-          {pictures.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              {t('gallery.none')}
-            </Text>
-          ) : null}
-        </Group>
-      )}
+      {queue}
+      <Box mt="sm">
+        <FileDropzone
+          compact
+          accept={IMAGE_TYPES}
+          disabled={room <= 0}
+          onDrop={(files) => onAdd(files.slice(0, room))}
+          label={pictures.length === 0 ? t('gallery.drop') : t('gallery.dropMore')}
+        />
+      </Box>
     </Input.Wrapper>
   );
 }

@@ -2,11 +2,13 @@ import type { ProductImage } from '@ledgerdesk/contracts';
 import { Image, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilePreview } from '../../../components/files';
 
-/** A product's pictures: the chosen one large (opens full size), the others as thumbnails to switch. */
+/** A product's pictures: the chosen one large (opens the preview), the others as thumbnails to switch. */
 export function ProductGallery({ name, images }: { name: string; images: ProductImage[] }) {
   const { t } = useTranslation('ecommerce/products');
   const [shown, setShown] = useState(0);
+  const [previewed, setPreviewed] = useState<number | null>(null);
   const index = images[shown] ? shown : 0;
   const current = images[index];
   return (
@@ -17,12 +19,9 @@ export function ProductGallery({ name, images }: { name: string; images: Product
       {current ? (
         <Stack gap="sm" maw={480}>
           <UnstyledButton
-            component="a"
-            href={current.url}
-            target="_blank"
-            rel="noopener"
+            onClick={() => setPreviewed(index)}
             aria-label={t('gallery.open', { name, number: index + 1 })}
-            style={{ borderRadius: 'var(--mantine-radius-md)' }}
+            style={{ borderRadius: 'var(--mantine-radius-md)', cursor: 'zoom-in' }}
           >
             <Image
               src={current.url}
@@ -56,6 +55,15 @@ export function ProductGallery({ name, images }: { name: string; images: Product
               ))}
             </SimpleGrid>
           ) : null}
+          <FilePreview
+            files={images}
+            index={previewed}
+            onIndexChange={(i) => {
+              setPreviewed(i);
+              setShown(i);
+            }}
+            onClose={() => setPreviewed(null)}
+          />
         </Stack>
       ) : (
         <Text c="dimmed" size="sm">
