@@ -74,7 +74,7 @@ test.describe('products', () => {
     await expectPicture(page.getByRole('img', { name: `${name}, picture 1` }));
     // Opened, it is shown large in the preview.
     await page.getByRole('button', { name: `Open ${name}, picture 1, in the preview` }).click();
-    await expectPicture(page.getByRole('dialog').getByRole('img'));
+    await expectPicture(page.getByRole('dialog').getByRole('img', { name: 'brass-lamp.png' }));
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toBeHidden();
 
