@@ -21,6 +21,7 @@ import { deleted } from '../lib/responses';
 import type { FileRow, FileVariant, Storage } from '../lib/storage';
 import { type AuthUser, currentUser } from '../plugins/auth';
 import type { FileOwner } from '../plugins/uploads';
+import { readCacheOf } from './read-cache';
 
 export type { FileOwner } from '../plugins/uploads';
 
@@ -185,6 +186,8 @@ export function registerAttachmentRoutes(
   };
   const listOf = async (id: string, access: FileAccess) =>
     (await attachmentsOf(storage, db, type, [id], access)).get(id) ?? [];
+  // Records show their attachments (a product's images): cached lists are read again after a change.
+  const changed = () => readCacheOf(db).invalidate();
 
   r.get(
     base,
@@ -232,6 +235,7 @@ export function registerAttachmentRoutes(
         ownerId: user.id,
         place: { attachedType: type, attachedId: id },
       });
+      changed();
       return reply.code(201).send({ files: await storage.toFileRecords(rows, 'edit') });
     },
   );
@@ -255,6 +259,7 @@ export function registerAttachmentRoutes(
         .where(and(eq(files.id, fileId), eq(files.attachedType, type), eq(files.attachedId, id)))
         .returning({ id: files.id });
       if (removed.length === 0) throw AppError.notFound();
+      changed();
       return deleted({ id: fileId });
     },
   );
@@ -288,6 +293,7 @@ export function registerAttachmentRoutes(
           await tx.update(files).set({ position }).where(eq(files.id, fileId));
         }
       });
+      changed();
       return { items: await listOf(id, access) };
     },
   );

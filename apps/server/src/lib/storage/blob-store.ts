@@ -75,6 +75,7 @@ export function createDiskStore(root: string): DiskStore {
       const hash = createHash('sha256');
       let size = 0;
       const discard = () => rm(temp, { force: true }).catch(() => undefined);
+      const sink = createWriteStream(temp, { flags: 'wx' });
       try {
         await pipeline(
           source,
@@ -86,9 +87,11 @@ export function createDiskStore(root: string): DiskStore {
               yield chunk;
             }
           },
-          createWriteStream(temp, { flags: 'wx' }),
+          sink,
         );
       } catch (error) {
+        // The file may still be opening (it is created then): removed once it is closed, not before.
+        if (!sink.closed) await new Promise<void>((closed) => sink.once('close', () => closed()));
         await discard();
         throw error;
       }

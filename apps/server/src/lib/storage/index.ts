@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { type FileAccess, type FileRecord, fileKindOf, fileMessages } from '@ledgerdesk/contracts';
-import { and, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
+import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import type { Config } from '../../config';
@@ -25,8 +25,6 @@ export type FilePlace = { folderId: string | null } | { attachedType: string; at
 /** The outbox kind that makes an image's thumbnail. */
 export const THUMBNAIL_JOB = 'file-thumbnail';
 const THUMBNAIL_SIZE = 320;
-/** A blob no file refers to is kept this long after it was last referenced (an upload under way may refer to it). */
-export const BLOB_GRACE_MS = 3600_000;
 const GC_BATCH = 100;
 
 type Log = { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
@@ -67,8 +65,8 @@ export async function createStorage(deps: {
   /**
    * Stores what `receive` staged, all or nothing, in one transaction: the owner's row locked (two
    * uploads of one owner cannot both pass the quota), the quota checked, each blob inserted or
-   * touched (its row locked and its `created_at` renewed: the garbage collection leaves it alone)
-   * and its bytes moved into place, then the files' rows. The staged files are removed whatever
+   * updated (`created_at`: when last uploaded) so that its row stays locked until the commit (the
+   * garbage collection skips it) and its bytes moved into place, then the files' rows. The staged files are removed whatever
    * happens. An image's thumbnail is queued (the outbox), never made here.
    */
   async function save(
@@ -155,13 +153,14 @@ export async function createStorage(deps: {
   });
 
   /**
-   * Deletes the blobs no file refers to, from the table and the store, in batches. A blob touched
-   * within `graceMs` is kept, and each batch's rows are locked (skipping those an upload holds) and
-   * their bytes deleted before the transaction commits: an upload of the same bytes either waits
-   * and then inserts the blob again with its bytes, or has touched it first and it is kept.
+   * Deletes the blobs no file refers to, from the table and the store, in batches (after a trash is
+   * emptied, and hourly). Safe beside uploads of the same bytes: a batch's rows are locked, skipping
+   * those an upload holds (it refers to them when it commits), and their bytes are deleted before
+   * the batch commits; an upload that comes while a blob is being deleted waits for the row, then
+   * inserts it again and puts its bytes back. A file inserted straight with an existing blob (a
+   * copy) locks the row too (its foreign key): skipped as well.
    */
-  async function collectGarbage(options: { graceMs?: number } = {}) {
-    const cutoff = new Date(Date.now() - (options.graceMs ?? BLOB_GRACE_MS));
+  async function collectGarbage() {
     await store.cleanStaging();
     let count = 0;
     let bytes = 0;
@@ -171,12 +170,7 @@ export async function createStorage(deps: {
         const rows = await tx
           .select({ hash: blobs.hash, size: blobs.size })
           .from(blobs)
-          .where(
-            and(
-              lt(blobs.createdAt, cutoff),
-              notExists(tx.select({ one: sql`1` }).from(files).where(eq(files.blobHash, blobs.hash))),
-            ),
-          )
+          .where(notExists(tx.select({ one: sql`1` }).from(files).where(eq(files.blobHash, blobs.hash))))
           .limit(GC_BATCH)
           .for('update', { skipLocked: true });
         if (rows.length === 0) return rows;
