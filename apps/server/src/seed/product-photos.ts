@@ -484,10 +484,10 @@ export function photoSvg(kind: PhotoKind, colour: PhotoColour): string {
   const { defs, body, shadow } = drawings[kind](paint);
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" width="800" height="800">
   <defs>
-    <radialGradient id="backdrop" cx="0.5" cy="0.3" r="0.85">
-      <stop offset="0" stop-color="${shade(paper, 0.55)}"/><stop offset="0.7" stop-color="${paper}"/>
-      <stop offset="1" stop-color="${shade(paper, -0.12)}"/>
-    </radialGradient>
+    <linearGradient id="backdrop" x1="0" x2="0.25" y1="0" y2="1">
+      <stop offset="0" stop-color="${shade(paper, 0.6)}"/><stop offset="0.55" stop-color="${paper}"/>
+      <stop offset="1" stop-color="${shade(paper, -0.1)}"/>
+    </linearGradient>
     <linearGradient id="floor" x1="0" x2="0" y1="0" y2="1">
       <stop offset="0" stop-color="${shade(paper, -0.04)}"/><stop offset="1" stop-color="${shade(paper, -0.16)}"/>
     </linearGradient>
@@ -498,7 +498,7 @@ export function photoSvg(kind: PhotoKind, colour: PhotoColour): string {
     ${defs}
   </defs>
   <rect width="400" height="400" fill="url(#backdrop)"/>
-  <path d="M0 300 Q200 284 400 300 L400 400 L0 400 Z" fill="url(#floor)" opacity="0.6"/>
+  <path d="M0 300 Q200 284 400 300 L400 400 L0 400 Z" fill="url(#floor)" fill-opacity="0.6"/>
   <ellipse cx="200" cy="320" rx="${shadow}" ry="${Math.round(shadow / 7)}" fill="url(#shadow)"/>
   ${body}
 </svg>`;
