@@ -125,7 +125,13 @@ export type GroupUpdate = z.input<typeof groupUpdate>;
  * A colleague to pick (assignee, sales rep, project lead): for those who may assign users (see
  * userPickerAccess); the e-mail only for those who may view users, null for the others.
  */
-export const userOption = z.object({ id: z.uuid(), name: z.string(), email: z.nullable(z.string()) });
+export const userOption = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.nullable(z.string()),
+  /** Their picture (signed thumbnail URL); null: initials are shown. */
+  avatarUrl: z.optional(z.nullable(z.string())),
+});
 export type UserOption = z.infer<typeof userOption>;
 export const userOptionsQuery = z.object({
   search: z.optional(text(100, 'The search must be at most 100 characters.')),

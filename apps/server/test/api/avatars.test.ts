@@ -54,6 +54,9 @@ describe('avatars', () => {
     const listed = (await call('GET', '/api/users/user/?search=ana@team.test')).json().results[0];
     expect(listed).toMatchObject({ id: anaId, avatarUrl: me.avatarUrl });
     expect((await call('GET', `/api/users/user/${anaId}/`)).json().avatarUrl).toBe(me.avatarUrl);
+    // The people pickers' options carry it too (avatars beside names across the app).
+    const options = (await call('GET', `/api/users/options/?ids=${anaId}`)).json().results;
+    expect(options).toEqual([expect.objectContaining({ id: anaId, avatarUrl: me.avatarUrl })]);
 
     // A new picture replaces the old one: one avatar a user.
     const replaced = await setAvatar(anaId, [['new.png', await png('#c83a3c')]], ana);

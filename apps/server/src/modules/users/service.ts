@@ -272,10 +272,16 @@ export function createUsersService(deps: {
         )
         .orderBy(asc(users.firstName), asc(users.lastName), asc(users.email))
         .limit(query.ids ? 100 : 20);
+      const avatars = await avatarUrls(
+        storage,
+        db,
+        rows.map((u) => u.id),
+      );
       return rows.map((u) => ({
         id: u.id,
         name: `${u.firstName} ${u.lastName}`.trim() || u.email,
         email: showEmail ? u.email : null,
+        avatarUrl: avatars.get(u.id) ?? null,
       }));
     },
 
