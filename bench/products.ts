@@ -55,21 +55,6 @@ const orderings = [
   'orders',
   '-orders',
 ];
-const images = [
-  'headphones',
-  'phone',
-  'watch',
-  'sneaker',
-  'tshirt',
-  'chair',
-  'lamp',
-  'mug',
-  'book',
-  'backpack',
-  'kettle',
-  'ball',
-];
-
 /** A text[] (or text[][]) literal of words this file controls. */
 const literal = (values: unknown): string =>
   Array.isArray(values)
@@ -84,14 +69,14 @@ async function load(database: DatabaseHandle) {
     select 'Seller ' || g, 'Store ' || g, 'store' || g || '@bench.example', 'City ' || g
     from generate_series(1, 12) g`);
   const categories = sql.raw(literal([...productCategories]));
-  const names = sql.raw(literal(productCategories.map((c) => catalogue[c].items)));
+  const names = sql.raw(literal(productCategories.map((c) => catalogue[c].items.map(([name]) => name))));
   const started = performance.now();
   // One statement: the rows are made by the database, not sent to it. Categories follow g mod 9,
   // things and styles slower digits of g, so every combination occurs; dates spread over 2 years.
   await db.execute(sql`
     with s as (select array_agg(id order by email) as ids from sellers)
     insert into products (name, description, category, categories, price, stock, orders_count, type,
-                          rating, rating_count, published_date, images, seller_id, created_at, updated_at)
+                          rating, rating_count, published_date, seller_id, created_at, updated_at)
     select
       (${sql.raw(literal(styles))})[1 + (g / 108) % 12] || ' ' || (${names})[1 + g % 9][1 + (g / 9) % 12]
         || ' ' || to_char(g, 'FM0000000'),
@@ -105,7 +90,6 @@ async function load(database: DatabaseHandle) {
       (g % 51) / 10.0,
       g % 1000,
       case when g % 8 = 0 then null else now() - make_interval(secs => g * 63) end,
-      array['/images/products/' || (${sql.raw(literal(images))})[1 + g % 12] || '.svg'],
       s.ids[1 + g % 12],
       now() - make_interval(secs => g * 63),
       now() - make_interval(secs => g * 63)

@@ -12,12 +12,14 @@ import { users } from '../apps/server/src/db/schema';
 import { seedApiKeys } from '../apps/server/src/seed/api-keys';
 import { seedCrm } from '../apps/server/src/seed/crm';
 import { seedEcommerce } from '../apps/server/src/seed/ecommerce';
-import { seedFiles, storeBytesIn } from '../apps/server/src/seed/files';
+import { seedFiles } from '../apps/server/src/seed/files';
 import { seedInvoices } from '../apps/server/src/seed/invoices';
 import { seedJobs } from '../apps/server/src/seed/jobs';
 import { seedLibrary } from '../apps/server/src/seed/library';
+import { seedProductPhotos } from '../apps/server/src/seed/product-photos';
 import { seedProjects } from '../apps/server/src/seed/projects';
 import { createRandom } from '../apps/server/src/seed/random';
+import { storeBytesIn } from '../apps/server/src/seed/stored-bytes';
 import { seedTasks } from '../apps/server/src/seed/tasks';
 import { seedTeam } from '../apps/server/src/seed/team';
 import { seedTickets } from '../apps/server/src/seed/tickets';
@@ -28,6 +30,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const filesDir = mkdtempSync(path.join(tmpdir(), 'ledgerdesk-bench-seed-files-'));
 const BUDGET_MS = 1000;
 type Person = { id: string; name: string; email: string };
+/** The demo shop the last ecommerce seed made: its products get their photos next. */
+let shop: Awaited<ReturnType<typeof seedEcommerce>> | undefined;
 
 /** Each area's seed, as the first start runs it, given the demo people and the acting admin. */
 const areas: Record<string, (db: Database, people: Person[], actor: string) => Promise<unknown>> = {
@@ -61,12 +65,16 @@ const areas: Record<string, (db: Database, people: Person[], actor: string) => P
     ),
   team: (db, people, actor) => seedTeam(db, people, actor),
   todos: (db, _p, actor) => seedTodos(db, actor),
-  ecommerce: (db, people, actor) =>
-    seedEcommerce(
+  ecommerce: async (db, people, actor) => {
+    shop = await seedEcommerce(
       db,
       actor,
       people.map((p) => p.id),
-    ),
+    );
+  },
+  // The shop's generated photos, rendered and stored (into the bench's own data directory).
+  'product photos': (db, _p, actor) =>
+    seedProductPhotos(db, { put: storeBytesIn(filesDir), ownerId: actor, products: shop?.pictures ?? [] }),
   jobs: (db, _p, actor) => seedJobs(db, actor),
   'api keys': (db, _p, actor) => seedApiKeys(db, actor),
   // Real bytes (PDFs, pictures) made and stored: into a data directory of the bench's own.

@@ -1,3 +1,5 @@
+import type { Locator } from '@playwright/test';
+import sharp from 'sharp';
 import {
   ADMIN,
   deleteFromDetailPage,
@@ -12,8 +14,29 @@ import {
   unique,
 } from './fixtures';
 
-// E-commerce in the browser: products on the resource engine (with their gallery and publishing),
+// E-commerce in the browser: products on the resource engine (with their pictures and publishing),
 // and the cart whose checkout places a real order.
+
+/** A PNG made here: a warm lamp shade on a pale backdrop. */
+const lampPhoto = () =>
+  sharp({ create: { width: 480, height: 480, channels: 3, background: '#efe6da' } })
+    .composite([
+      {
+        input: Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="480"><path d="M170 110h140l50 130H120z" fill="#d9a441"/><rect x="232" y="240" width="16" height="150" fill="#6f757d"/><ellipse cx="240" cy="395" rx="80" ry="14" fill="#4b5059"/></svg>',
+        ),
+      },
+    ])
+    .png()
+    .toBuffer();
+
+/** The image is shown, and its bytes were served and decoded (not a broken image). */
+async function expectPicture(image: Locator) {
+  await expect(image).toBeVisible();
+  await expect
+    .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0))
+    .toBe(true);
+}
 test.describe('products', () => {
   test('create, find by search, edit, delete — with the toasts', async ({ page }) => {
     const name = `Brass Desk Lamp ${unique()}`;
@@ -35,12 +58,25 @@ test.describe('products', () => {
     await page.getByRole('option', { name: 'Home & Furniture' }).click();
     await page.getByRole('textbox', { name: 'Price' }).fill('45.5');
     await page.getByRole('textbox', { name: 'Stock' }).fill('12');
-    await page.getByRole('checkbox', { name: 'Lamp' }).check();
+    // A real picture, chosen before the product exists: uploaded when it is added.
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Choose files' }).click();
+    await (await chooser).setFiles({
+      name: 'brass-lamp.png',
+      mimeType: 'image/png',
+      buffer: await lampPhoto(),
+    });
+    await expect(page.getByRole('img', { name: 'brass-lamp.png, picture 1' })).toBeVisible();
     await page.getByRole('button', { name: 'Add Product' }).click();
     await expect(toast(page, 'Product Added Successfully')).toBeVisible();
     await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
     await expect(page.getByText('45.50')).toBeVisible();
-    await expect(page.getByRole('img', { name: `${name}, picture 1` })).toBeVisible();
+    await expectPicture(page.getByRole('img', { name: `${name}, picture 1` }));
+    // Opened, it is shown large in the preview.
+    await page.getByRole('button', { name: `Open ${name}, picture 1, in the preview` }).click();
+    await expectPicture(page.getByRole('dialog').getByRole('img', { name: 'brass-lamp.png' }));
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
 
     // Publish it: a change of its status.
     await page.getByRole('button', { name: 'Publish' }).click();
@@ -55,7 +91,10 @@ test.describe('products', () => {
     // Find it by search, in the list.
     await page.getByRole('link', { name: 'Products' }).first().click();
     const table = await searchList(page, 'Products', name);
-    await expect(table.getByRole('row').filter({ hasText: name })).toContainText('45.50');
+    const row = table.getByRole('row').filter({ hasText: name });
+    await expect(row).toContainText('45.50');
+    // Its row shows the picture (the thumbnail once the server has made it).
+    await expectPicture(row.locator('img[src*="/api/files/"]'));
 
     // Edit from the row's menu.
     await editFromRowMenu(page, name);

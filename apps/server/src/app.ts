@@ -44,6 +44,7 @@ import { tasksRoutes } from './modules/tasks/routes';
 import { teamResource } from './modules/team/team.resource';
 import { ticketsRoutes } from './modules/tickets/routes';
 import { todoProjectResource, todoResource } from './modules/todos/todos.resource';
+import { avatarRoutes } from './modules/users/avatars';
 import { usersRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
 import { webDistDir } from './paths';
@@ -136,7 +137,6 @@ export async function buildApp(deps: AppDeps) {
   // Closing the app (a shutdown, a test's end) stops the worker after the pass under way.
   app.addHook('onClose', () => outbox.stop());
   const accounts = createAccountsService({ db, config, audit, auth, mailer, outbox });
-  const users = createUsersService({ db, audit, auth, accounts });
   const library = createLibraryService({ db, audit });
   app.decorate('adminCommands', createAdminCommands({ db, auth }));
 
@@ -150,6 +150,7 @@ export async function buildApp(deps: AppDeps) {
     app,
     await createStorage({ db, config, outbox, log: app.log, soleUser: database.kind === 'pglite' }),
   );
+  const users = createUsersService({ db, audit, auth, accounts, storage: app.storage });
   // Anyone may call a public route: its body may be small. A route that needs more says so itself.
   app.addHook('onRoute', (route) => {
     if (route.config?.access === 'public' && route.bodyLimit === undefined) {
@@ -164,9 +165,10 @@ export async function buildApp(deps: AppDeps) {
     app.register(async (scope) => routes(scope));
   encapsulated((scope) => healthRoutes(scope, database));
   encapsulated((scope) => registerFileContentRoutes(scope, db));
-  encapsulated((scope) => authRoutes(scope, auth));
+  encapsulated((scope) => authRoutes(scope, auth, users));
   encapsulated((scope) => accountsRoutes(scope, accounts, auth));
   encapsulated((scope) => usersRoutes(scope, users));
+  encapsulated((scope) => avatarRoutes(scope, db));
   encapsulated((scope) => auditRoutes(scope, audit));
   encapsulated((scope) => libraryRoutes(scope, library, createLibraryTransfer({ db, audit })));
   encapsulated((scope) => tasksRoutes(scope, { db, audit, users }));

@@ -1,4 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import type { TestContext } from './context';
+
+/** A small PNG of one colour (another colour, other bytes). */
+export const png = (colour: string, width = 40, height = 30) =>
+  sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 
 /** A multipart/form-data body of files (name, bytes, declared type) for `app.inject`. */
 export function multipart(parts: { name: string; content: Buffer | string; type?: string }[]) {
@@ -19,4 +27,20 @@ export function multipart(parts: { name: string; content: Buffer | string; type?
     payload: Buffer.concat(chunks),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/** `files` as one multipart request through inject, each `[file name, bytes]`. */
+export function sendFiles(
+  ctx: TestContext,
+  token: string,
+  url: string,
+  parts: [name: string, bytes: Buffer][],
+) {
+  const body = multipart(parts.map(([name, content]) => ({ name, content })));
+  return ctx.app.inject({
+    method: 'POST',
+    url,
+    headers: { authorization: `Bearer ${token}`, ...body.headers },
+    payload: body.payload,
+  });
 }

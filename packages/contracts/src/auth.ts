@@ -27,6 +27,8 @@ export const sessionUser = z.object({
   role: z.enum(roles),
   groups: z.array(z.object({ id: z.uuid(), name: z.string() })),
   permissions: z.array(permissionName),
+  /** The avatar's thumbnail (signed URL), on GET /api/users/me/; null: initials are shown. */
+  avatarUrl: z.optional(z.nullable(z.string())),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 

@@ -48,22 +48,6 @@ export type OrderStatus = (typeof orderStatuses)[number];
 export const stockHoldingStatuses: readonly OrderStatus[] = ['Pending', 'Inprogress', 'Pickups', 'Delivered'];
 export const paymentMethods = ['Card', 'PayPal', 'Bank transfer', 'Cash on delivery'] as const;
 
-/** The product pictures shipped with the app (apps/web/public/images/products/). */
-export const productImages = [
-  '/images/products/headphones.svg',
-  '/images/products/phone.svg',
-  '/images/products/watch.svg',
-  '/images/products/sneaker.svg',
-  '/images/products/tshirt.svg',
-  '/images/products/chair.svg',
-  '/images/products/lamp.svg',
-  '/images/products/mug.svg',
-  '/images/products/book.svg',
-  '/images/products/backpack.svg',
-  '/images/products/kettle.svg',
-  '/images/products/ball.svg',
-] as const;
-
 /** Money in: a decimal string (or a JSON number) with at most 2 decimals, below 100 million. */
 const money = (label: string) =>
   z.pipe(
@@ -72,6 +56,19 @@ const money = (label: string) =>
   );
 
 const ref = z.object({ id: z.uuid(), name: z.string() });
+
+/** A product picture: an image attached to the product, its content and thumbnail URLs signed. */
+export const productImage = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  mime: z.string(),
+  size: z.number(),
+  url: z.string(),
+  thumbnailUrl: z.nullable(z.string()),
+});
+export type ProductImage = z.infer<typeof productImage>;
+/** At most this many pictures a product. */
+export const MAX_PRODUCT_IMAGES = 12;
 
 // ---------------------------------------------------------------------------------------------
 // Products
@@ -93,7 +90,10 @@ export const productRecord = z.object({
   ratingCount: z.number(),
   /** When it was last published; null when never. */
   publishedDate: z.nullable(timestamp),
-  images: z.array(z.string()),
+  /** The product's pictures (its image attachments), in order: the first is the main one. */
+  images: z.array(productImage),
+  /** The main picture's thumbnail (signed), for lists, carts and order lines; null without pictures. */
+  image: z.nullable(z.string()),
   seller: z.nullable(ref),
   createdAt: timestamp,
   updatedAt: timestamp,
@@ -124,21 +124,6 @@ export const productInput = z.object({
       z.maximum(1_000_000_000, 'The stock must be at most 1,000,000,000.'),
     ),
   type: z._default(z.enum(productTypes, oneOf('The type', productTypes)), 'unpublished'),
-  images: z._default(
-    z
-      .array(
-        z
-          .string('An image must be a path.')
-          .check(
-            z.regex(
-              /^\/images\/[\w/-]{1,200}\.(svg|png|jpe?g|webp)$/,
-              'An image must be a path under /images/ ending in .svg, .png, .jpg or .webp.',
-            ),
-          ),
-      )
-      .check(z.maxLength(8, 'At most 8 images.')),
-    [],
-  ),
   sellerId: z._default(z.nullable(z.uuid('Unknown seller.')), null),
   /** When it went on sale; left empty, publishing sets it to the moment of publishing. */
   publishedDate: z._default(z.nullable(isoDateTime('The publish date must be a date and time.')), null),
@@ -153,7 +138,6 @@ export const productInputOf = (product: ProductRecord): ProductInput => ({
   price: product.price,
   stock: product.stock,
   type: product.type,
-  images: product.images,
   sellerId: product.seller?.id ?? null,
   publishedDate: product.publishedDate,
 });
@@ -261,6 +245,7 @@ export const orderLineRecord = z.object({
   price: z.string(),
   quantity: z.number(),
   total: z.string(),
+  /** The product's main picture today (thumbnail, signed); null when it has none. */
   image: z.nullable(z.string()),
 });
 export type OrderLineRecord = z.infer<typeof orderLineRecord>;

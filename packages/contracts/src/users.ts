@@ -18,6 +18,8 @@ export const userRecord = z.object({
   hasPassword: z.boolean(),
   groups: z.array(groupRef),
   lastLogin: z.nullable(timestamp),
+  /** The avatar's thumbnail (signed URL); null: initials are shown. */
+  avatarUrl: z.nullable(z.string()),
   createdAt: timestamp,
   version: recordVersion,
 });
@@ -123,7 +125,13 @@ export type GroupUpdate = z.input<typeof groupUpdate>;
  * A colleague to pick (assignee, sales rep, project lead): for those who may assign users (see
  * userPickerAccess); the e-mail only for those who may view users, null for the others.
  */
-export const userOption = z.object({ id: z.uuid(), name: z.string(), email: z.nullable(z.string()) });
+export const userOption = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.nullable(z.string()),
+  /** Their picture (signed thumbnail URL); null: initials are shown. */
+  avatarUrl: z.optional(z.nullable(z.string())),
+});
 export type UserOption = z.infer<typeof userOption>;
 export const userOptionsQuery = z.object({
   search: z.optional(text(100, 'The search must be at most 100 characters.')),
@@ -141,7 +149,12 @@ export const userOptionsQuery = z.object({
   ),
 });
 
+/** POST/DELETE /api/users/{id}/avatar: the avatar now. */
+export const avatarResponse = z.object({ avatarUrl: z.nullable(z.string()) });
+export type AvatarResponse = z.infer<typeof avatarResponse>;
+
 export const userMessages = {
+  avatarNotYours: 'You can change only your own picture.',
   added: 'User Added Successfully',
   addFailed: 'Failed to add user',
   deleteFailed: 'Failed to delete user',

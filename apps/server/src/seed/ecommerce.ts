@@ -11,6 +11,7 @@ import {
 import type { Database } from '../db/client';
 import { customers, orderEvents, orderLines, orders, products, sellers } from '../db/schema';
 import { insertMany } from './bulk';
+import type { PhotoColour, PhotoKind, ProductPictures } from './product-photos';
 import { createRandom } from './random';
 
 // The area's own seed, so that the demo data of other areas does not shift this one.
@@ -22,196 +23,200 @@ const TODAY = Date.UTC(2026, 10, 1);
 type Category = (typeof productCategories)[number];
 type Random = ReturnType<typeof createRandom>;
 
-/** Per category: the things sold, words that make them a product, price range and pictures. */
+/**
+ * Per category: the things sold (each with the drawing of what it is, see product-photos.ts), words
+ * that make them a product, the price range and the colours they come in (three: see the photos).
+ */
 export const catalogue: Record<
   Category,
   {
-    items: string[];
+    items: [name: string, picture: PhotoKind][];
     styles: string[];
     price: [number, number];
-    images: string[];
-    colours?: string[];
+    colours: PhotoColour[];
+    /** Colours an order line may name (none: the line names no colour). */
+    lineColours?: boolean;
     sizes?: string[];
   }
 > = {
   Appliances: {
     items: [
-      'Espresso Machine',
-      'Air Fryer',
-      'Stand Mixer',
-      'Electric Kettle',
-      'Toaster',
-      'Blender',
-      'Microwave Oven',
-      'Robot Vacuum',
-      'Air Purifier',
-      'Slow Cooker',
-      'Rice Cooker',
-      'Steam Iron',
+      ['Electric Kettle', 'kettle'],
+      ['Glass Kettle', 'kettle'],
+      ['Travel Kettle', 'kettle'],
+      ['Gooseneck Kettle', 'kettle'],
+      ['Toaster', 'toaster'],
+      ['4-Slice Toaster', 'toaster'],
+      ['Long-Slot Toaster', 'toaster'],
+      ['Retro Toaster', 'toaster'],
+      ['Blender', 'blender'],
+      ['Personal Blender', 'blender'],
+      ['Smoothie Blender', 'blender'],
+      ['High-Speed Blender', 'blender'],
     ],
     styles: ['Compact', 'Pro', 'Smart', 'Classic', 'Eco', 'Digital'],
     price: [29, 499],
-    images: ['kettle', 'mug'],
-    colours: ['Silver', 'Black', 'White'],
+    colours: ['Silver', 'Black', 'Red'],
+    lineColours: true,
   },
   Books: {
     items: [
-      'Public Budgets Explained',
-      'Cost Planning in Practice',
-      'The Quiet Harbour',
-      'A Field Guide to Birds',
-      'Bread at Home',
-      'The Long Walk North',
-      'Numbers for Managers',
-      'Stories of the Sea',
-      'Gardening Through the Year',
-      'The Clockmaker’s Daughter',
-      'Cities and Water',
-      'First Steps in Accounting',
+      ['Public Budgets Explained', 'book'],
+      ['Cost Planning in Practice', 'book'],
+      ['The Quiet Harbour', 'book'],
+      ['A Field Guide to Birds', 'book'],
+      ['Bread at Home', 'book'],
+      ['The Long Walk North', 'book'],
+      ['Numbers for Managers', 'book'],
+      ['Stories of the Sea', 'book'],
+      ['Gardening Through the Year', 'book'],
+      ['The Clockmaker’s Daughter', 'book'],
+      ['Cities and Water', 'book'],
+      ['First Steps in Accounting', 'book'],
     ],
     styles: ['Paperback', 'Hardcover', 'Illustrated'],
     price: [8, 45],
-    images: ['book'],
+    colours: ['Navy', 'Burgundy', 'Teal'],
   },
   Electronics: {
     items: [
-      'Wireless Headphones',
-      'Bluetooth Speaker',
-      '27" 4K Monitor',
-      'Mechanical Keyboard',
-      'Wireless Mouse',
-      'USB-C Hub',
-      'Portable SSD 1 TB',
-      'HD Webcam',
-      'Smartwatch',
-      'Fitness Tracker',
-      'E-reader',
-      'Soundbar',
+      ['Wireless Headphones', 'headphones'],
+      ['Over-Ear Headphones', 'headphones'],
+      ['Noise-Cancelling Headphones', 'headphones'],
+      ['Smartwatch', 'watch'],
+      ['Fitness Watch', 'watch'],
+      ['GPS Sports Watch', 'watch'],
+      ['Bluetooth Speaker', 'speaker'],
+      ['Portable Speaker', 'speaker'],
+      ['Outdoor Speaker', 'speaker'],
+      ['27" 4K Monitor', 'monitor'],
+      ['24" Office Monitor', 'monitor'],
+      ['34" Ultrawide Monitor', 'monitor'],
     ],
     styles: ['Studio', 'Lite', 'Max', 'Air', 'Pro', 'Travel'],
     price: [19, 899],
-    images: ['headphones', 'watch', 'phone'],
-    colours: ['Black', 'White', 'Graphite', 'Blue'],
+    colours: ['Black', 'White', 'Blue'],
+    lineColours: true,
   },
   Fashion: {
     items: [
-      'Linen Shirt',
-      'Denim Jacket',
-      'Wool Sweater',
-      'Chino Trousers',
-      'Leather Belt',
-      'Canvas Sneakers',
-      'Rain Jacket',
-      'Cotton T-shirt',
-      'Silk Scarf',
-      'Ankle Boots',
-      'Summer Dress',
-      'Hooded Sweatshirt',
+      ['Cotton T-shirt', 'tshirt'],
+      ['Organic T-shirt', 'tshirt'],
+      ['Pocket T-shirt', 'tshirt'],
+      ['Crew-Neck T-shirt', 'tshirt'],
+      ['Canvas Sneakers', 'sneaker'],
+      ['Leather Sneakers', 'sneaker'],
+      ['High-Top Sneakers', 'sneaker'],
+      ['Slip-On Sneakers', 'sneaker'],
+      ['Canvas Backpack', 'backpack'],
+      ['City Backpack', 'backpack'],
+      ['Laptop Backpack', 'backpack'],
+      ['Roll-Top Backpack', 'backpack'],
     ],
-    styles: ['Navy', 'Olive', 'Charcoal', 'Sand', 'Burgundy', 'Classic'],
+    styles: ['Navy', 'Olive', 'Sand', 'Everyday', 'Heritage', 'Classic'],
     price: [12, 180],
-    images: ['tshirt', 'sneaker', 'backpack'],
-    colours: ['Navy', 'Olive', 'Black', 'White', 'Red'],
+    colours: ['Navy', 'Olive', 'Sand'],
+    lineColours: true,
     sizes: ['S', 'M', 'L', 'XL'],
   },
   Grocery: {
     items: [
-      'Arabica Coffee Beans 1 kg',
-      'Green Tea, 100 bags',
-      'Extra Virgin Olive Oil 1 L',
-      'Basmati Rice 5 kg',
-      'Dark Chocolate 70%',
-      'Wildflower Honey 500 g',
-      'Rolled Oats 1 kg',
-      'Penne Pasta 500 g',
-      'Roasted Almonds 500 g',
-      'Maple Syrup 250 ml',
-      'Sea Salt Crackers',
-      'Earl Grey Tea, 50 bags',
+      ['Wildflower Honey 500 g', 'jar'],
+      ['Peanut Butter 350 g', 'jar'],
+      ['Strawberry Jam 340 g', 'jar'],
+      ['Arabica Coffee Beans 1 kg', 'jar'],
+      ['Extra Virgin Olive Oil 1 L', 'bottle'],
+      ['Maple Syrup 250 ml', 'bottle'],
+      ['Apple Cider Vinegar 500 ml', 'bottle'],
+      ['Sunflower Oil 1 L', 'bottle'],
+      ['Green Tea, 100 bags', 'teabox'],
+      ['Earl Grey Tea, 50 bags', 'teabox'],
+      ['Rooibos Tea, 40 bags', 'teabox'],
+      ['Peppermint Tea, 20 bags', 'teabox'],
     ],
     styles: ['Organic', 'Fair Trade', 'Family Pack', 'Everyday'],
     price: [2, 30],
-    images: ['mug'],
+    colours: ['Green', 'Red', 'Navy'],
   },
   'Home & Furniture': {
     items: [
-      'Dining Chair',
-      'Coffee Table',
-      'Floor Lamp',
-      'Bookshelf',
-      'Bedding Set',
-      'Ceramic Vase',
-      'Desk Lamp',
-      'Office Chair',
-      'Wall Clock',
-      'Storage Basket',
-      'Sofa Cushion',
-      'Bar Stool',
+      ['Dining Chair', 'chair'],
+      ['Kitchen Chair', 'chair'],
+      ['Café Chair', 'chair'],
+      ['Desk Chair', 'chair'],
+      ['Floor Lamp', 'lamp'],
+      ['Desk Lamp', 'lamp'],
+      ['Table Lamp', 'lamp'],
+      ['Bedside Lamp', 'lamp'],
+      ['Stoneware Mug', 'mug'],
+      ['Coffee Mug', 'mug'],
+      ['Latte Mug', 'mug'],
+      ['Tea Mug', 'mug'],
     ],
     styles: ['Oak', 'Walnut', 'Linen', 'Rattan', 'Nordic', 'Industrial'],
     price: [15, 650],
-    images: ['chair', 'lamp', 'mug'],
-    colours: ['Natural', 'Grey', 'Black', 'White'],
+    colours: ['Natural', 'Grey', 'Black'],
+    lineColours: true,
   },
   Kids: {
     items: [
-      'Wooden Building Blocks',
-      'Picture Book Set',
-      'Plush Bear',
-      'Balance Bike',
-      'Jigsaw Puzzle, 100 pieces',
-      'Crayon Set',
-      'School Backpack',
-      'Toy Train Set',
-      'Play Tent',
-      'Baby Blanket',
-      'Stacking Rings',
-      'Kite',
+      ['Wooden Building Blocks', 'blocks'],
+      ['Alphabet Blocks', 'blocks'],
+      ['Stacking Blocks', 'blocks'],
+      ['Letter Cubes', 'blocks'],
+      ['Toy Train Set', 'train'],
+      ['Wooden Train', 'train'],
+      ['Steam Train Toy', 'train'],
+      ['Pull-Along Train', 'train'],
+      ['Play Ball', 'ball'],
+      ['Soft Football', 'ball'],
+      ['Bouncy Ball', 'ball'],
+      ['Garden Ball', 'ball'],
     ],
     styles: ['Rainbow', 'Forest', 'Ocean', 'Starry'],
     price: [6, 120],
-    images: ['ball', 'backpack', 'book'],
-    colours: ['Red', 'Blue', 'Yellow', 'Green'],
+    colours: ['Red', 'Blue', 'Yellow'],
+    lineColours: true,
   },
   Mobiles: {
     items: [
-      'Smartphone 128 GB',
-      'Smartphone 256 GB',
-      'Phone Case',
-      'Screen Protector',
-      'Wireless Charger',
-      'Car Phone Mount',
-      'USB-C Cable 2 m',
-      'Wireless Earbuds',
-      'Phone Tripod',
-      'Fast Charger 30 W',
-      'Power Bank 10,000 mAh',
-      'Smartphone 512 GB',
+      ['Smartphone 128 GB', 'phone'],
+      ['Smartphone 256 GB', 'phone'],
+      ['Smartphone 512 GB', 'phone'],
+      ['Smartphone 1 TB', 'phone'],
+      ['Power Bank 10,000 mAh', 'powerbank'],
+      ['Power Bank 20,000 mAh', 'powerbank'],
+      ['Slim Power Bank', 'powerbank'],
+      ['Fast-Charge Power Bank', 'powerbank'],
+      ['Wireless Charger', 'charger'],
+      ['Charging Pad', 'charger'],
+      ['Fast Wireless Charger', 'charger'],
+      ['Travel Wireless Charger', 'charger'],
     ],
     styles: ['Nova X2', 'Orbit 5', 'Pulse Lite', 'Zenith Pro'],
     price: [9, 1199],
-    images: ['phone', 'headphones'],
-    colours: ['Black', 'Silver', 'Green', 'Blue'],
+    colours: ['Black', 'Silver', 'Blue'],
+    lineColours: true,
   },
   'Sports & Fitness': {
     items: [
-      'Yoga Mat',
-      'Adjustable Dumbbells',
-      'Running Shoes',
-      'Resistance Bands',
-      'Foam Roller',
-      'Water Bottle 750 ml',
-      'Jump Rope',
-      'Football',
-      'Tennis Racket',
-      'Cycling Helmet',
-      'Gym Bag',
-      'Kettlebell 12 kg',
+      ['Football', 'ball'],
+      ['Training Ball', 'ball'],
+      ['Match Ball', 'ball'],
+      ['Futsal Ball', 'ball'],
+      ['Running Shoes', 'sneaker'],
+      ['Trail Shoes', 'sneaker'],
+      ['Training Shoes', 'sneaker'],
+      ['Court Shoes', 'sneaker'],
+      ['Dumbbell Pair 5 kg', 'dumbbell'],
+      ['Adjustable Dumbbells', 'dumbbell'],
+      ['Dumbbell Pair 10 kg', 'dumbbell'],
+      ['Hex Dumbbell 8 kg', 'dumbbell'],
     ],
     styles: ['Trail', 'Studio', 'Club', 'Pro', 'Junior'],
     price: [7, 260],
-    images: ['ball', 'sneaker', 'backpack'],
-    colours: ['Black', 'Blue', 'Orange', 'Grey'],
+    colours: ['Black', 'Blue', 'Orange'],
+    lineColours: true,
     sizes: ['S', 'M', 'L'],
   },
 };
@@ -357,19 +362,29 @@ export async function seedEcommerce(db: Database, actorId: string, staffIds: str
   await insertMany(db, sellers, sellerRows);
 
   const categories = Object.keys(catalogue) as Category[];
+  /** What each product's photos show (stored by seedProductPhotos). */
+  const pictures: ProductPictures[] = [];
   const productRows = categories.flatMap((category, c) => {
-    const { items, styles, price, images } = catalogue[category];
+    const { items, styles, price, colours } = catalogue[category];
     // Each item in 3 of the category's styles: 36 products a category, no two named alike.
-    return items.flatMap((item, i) =>
+    return items.flatMap(([item, picture], i) =>
       [0, 1, 2].map((k) => {
         const style = styles[(i + k * 2) % styles.length] ?? '';
         const published = random.next() > 0.12;
         const ratingCount = published ? random.int(0, 1200) : 0;
         const createdAt = new Date(TODAY - random.int(5, 420) * DAY - random.int(0, 86_399) * 1000);
-        const gallery = [...new Set([random.pick(images), random.pick(images), random.pick(images)])];
+        // One to three pictures: the product in the colours it comes in, the first the main one
+        // (in the colour its style names, when it comes in it: a "Navy" shirt is navy). Three
+        // colours a category keep the distinct photos (rendered at first start) few.
+        const main = random.pick(colours);
+        const named = colours.find((colour) => colour === style);
+        const gallery = [...new Set([named ?? main, random.pick(colours), random.pick(colours)])];
+        const id = randomUUID();
+        const name = `${style} ${item}`;
+        pictures.push({ id, name, kind: picture, colours: gallery });
         return {
-          id: randomUUID(),
-          name: `${style} ${item}`,
+          id,
+          name,
           description: `${style} ${item.toLowerCase()} from our ${category.toLowerCase()} range.`,
           category,
           categories: random.next() > 0.5 ? [random.pick(tags)] : [],
@@ -379,7 +394,6 @@ export async function seedEcommerce(db: Database, actorId: string, staffIds: str
           rating: ratingCount === 0 ? '0' : (random.int(30, 50) / 10).toFixed(1),
           ratingCount,
           publishedDate: published ? new Date(createdAt.getTime() + random.int(0, 3) * DAY) : null,
-          images: gallery.map((name) => `/images/products/${name}.svg`),
           sellerId: (sellerRows[(c + (i % 3) * 4 + k) % sellerRows.length] ?? sellerRows[0])?.id ?? null,
           ordersCount: 0,
           createdAt,
@@ -426,7 +440,7 @@ export async function seedEcommerce(db: Database, actorId: string, staffIds: str
     const status = pickStatus(random);
     const chosen = [...new Set(Array.from({ length: random.int(1, 4) }, () => random.pick(onSale)))];
     const lines = chosen.map((product, position) => {
-      const { colours, sizes } = catalogue[product.category];
+      const { colours, lineColours, sizes } = catalogue[product.category];
       const quantity = random.int(1, 3);
       return {
         id: randomUUID(),
@@ -436,9 +450,8 @@ export async function seedEcommerce(db: Database, actorId: string, staffIds: str
         sellerId: product.sellerId,
         name: product.name,
         category: product.category,
-        color: colours ? random.pick(colours) : '',
+        color: lineColours ? random.pick(colours) : '',
         size: sizes ? random.pick(sizes) : '',
-        image: product.images[0] ?? null,
         price: product.price,
         quantity,
         total: fromScaled(toScaled(product.price, 2) * BigInt(quantity), 2),
@@ -480,4 +493,5 @@ export async function seedEcommerce(db: Database, actorId: string, staffIds: str
   await insertMany(db, orders, orderRows);
   await insertMany(db, orderLines, lineRows);
   await insertMany(db, orderEvents, eventRows);
+  return { pictures };
 }

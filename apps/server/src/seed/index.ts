@@ -9,12 +9,14 @@ import { seedApiKeys } from './api-keys';
 import { seedCalendar } from './calendar';
 import { seedCrm } from './crm';
 import { seedEcommerce } from './ecommerce';
-import { seedFiles, storeBytesIn } from './files';
+import { seedFiles } from './files';
 import { seedInvoices } from './invoices';
 import { seedJobs } from './jobs';
 import { seedLibrary } from './library';
+import { seedProductPhotos } from './product-photos';
 import { seedProjects } from './projects';
 import { createRandom } from './random';
+import { storeBytesIn } from './stored-bytes';
 import { seedTasks } from './tasks';
 import { seedTeam } from './team';
 import { seedTickets } from './tickets';
@@ -150,7 +152,13 @@ export async function seedDatabase(db: Database, config: Config): Promise<SeedRe
       admin.id,
     );
     await seedTodos(tx as Database, admin.id);
-    await seedEcommerce(tx as Database, admin.id, userIds);
+    const shop = await seedEcommerce(tx as Database, admin.id, userIds);
+    const put = storeBytesIn(config.dataDir);
+    await seedProductPhotos(tx as Database, {
+      put,
+      ownerId: admin.id,
+      products: shop.pictures,
+    });
     await seedJobs(tx as Database, admin.id);
     await seedApiKeys(tx as Database, admin.id);
     await seedCalendar(
@@ -159,7 +167,7 @@ export async function seedDatabase(db: Database, config: Config): Promise<SeedRe
       userIds,
       createdGroups.map((g) => g.id),
     );
-    await seedFiles(tx as Database, storeBytesIn(config.dataDir), {
+    await seedFiles(tx as Database, put, {
       adminId: admin.id,
       colleagueId: userIds[0],
       groupId: createdGroups[0]?.id,

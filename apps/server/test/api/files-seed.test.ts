@@ -5,7 +5,8 @@ import { asc } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/client';
 import { blobs, fileShares, files, folders, groups, users } from '../../src/db/schema';
-import { seedFiles, storeBytesIn } from '../../src/seed/files';
+import { seedFiles } from '../../src/seed/files';
+import { storeBytesIn } from '../../src/seed/stored-bytes';
 import { openTestDatabase } from '../context';
 
 // The demo file manager (seed/files.ts): real small files made at seed time, stored as uploads are

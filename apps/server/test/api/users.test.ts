@@ -330,7 +330,7 @@ describe('users', () => {
 });
 
 describe('user options (picking a colleague)', () => {
-  it('who may assign users finds active colleagues by name or email, id/name/email only', async () => {
+  it('who may assign users finds active colleagues by name or email, id/name/email/picture only', async () => {
     const picked = await addUser({
       email: 'quinn.options@test.local',
       username: 'quinnopt',
@@ -344,7 +344,7 @@ describe('user options (picking a colleague)', () => {
     const found = await call('GET', '/api/users/options/?search=quinn', undefined, { token });
     expect(found.statusCode).toBe(200);
     expect(found.json().results).toEqual([
-      { id: picked.id, name: 'Quinn One', email: 'quinn.options@test.local' },
+      { id: picked.id, name: 'Quinn One', email: 'quinn.options@test.local', avatarUrl: null },
     ]);
     const inactive = await call('GET', '/api/users/options/?search=idle.options', undefined, {
       token: token,

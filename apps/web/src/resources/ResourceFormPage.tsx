@@ -18,11 +18,14 @@ export function ResourceFormPage<Rec, Values>({
   def,
   children,
   childFields,
+  afterSave,
 }: {
   def: ResourceDefinition<Rec, Values>;
   /** More inputs inside the form (see ResourceForm's `children` and `childFields`). */
   children?: ReactNode;
   childFields?: readonly string[];
+  /** Work on the saved record before leaving the form (a new product's pictures are uploaded). */
+  afterSave?: (saved: Rec) => Promise<void>;
 }) {
   const { id } = useParams();
   const navigate = useNavigate();
@@ -65,6 +68,7 @@ export function ResourceFormPage<Rec, Values>({
             editing && id
               ? await update.mutateAsync({ key: id, values, showsStale: true })
               : await create.mutateAsync(values);
+          await afterSave?.(saved.data);
           navigate(`${def.route}/${def.keyOf(saved.data)}`, { replace: true });
         }}
       >

@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { StatusBadge } from '../components/StatusBadge';
 import { formatDate, formatMoney } from '../lib/format';
+import { useAvatarUrl } from './avatars';
 import { valueLabel } from './ResourceForm';
 
 const dash = (
@@ -89,9 +90,7 @@ export function AvatarGroup({
     <Avatar.Group spacing={4}>
       {people.slice(0, max).map((person) => (
         <Tooltip key={person.id} label={person.name} withArrow>
-          <Avatar size={size} radius="xl" color="indigo" aria-label={person.name} role="img">
-            {initialsOf(person.name)}
-          </Avatar>
+          <PersonAvatar person={person} size={size} named />
         </Tooltip>
       ))}
       {people.length > max ? (
@@ -105,6 +104,19 @@ export function AvatarGroup({
 
 type Person = { id: string; name: string };
 
+/**
+ * A person's picture when they have one (a user), else their initials; `named`: an image named by
+ * the person (alone in a group), else hidden (their name is written beside it).
+ */
+function PersonAvatar({ person, size, named = false }: { person: Person; size: number; named?: boolean }) {
+  const label = named ? { 'aria-label': person.name, role: 'img' } : { 'aria-hidden': true };
+  return (
+    <Avatar size={size} radius="xl" color="indigo" src={useAvatarUrl(person.id)} alt="" {...label}>
+      {initialsOf(person.name)}
+    </Avatar>
+  );
+}
+
 /** People (`{id, name}` or a list of them) as avatars with their names on hover. */
 export const peopleCell = (field: string) => (record: Record<string, unknown>) => {
   const value = record[field];
@@ -113,9 +125,7 @@ export const peopleCell = (field: string) => (record: Record<string, unknown>) =
   if (people.length === 1 && people[0]) {
     return (
       <Group gap={8} wrap="nowrap">
-        <Avatar size={26} radius="xl" color="indigo" aria-hidden="true">
-          {initialsOf(people[0].name)}
-        </Avatar>
+        <PersonAvatar person={people[0]} size={26} />
         <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
           {people[0].name}
         </Text>

@@ -3,11 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { actorOf, currentUser } from '../../plugins/auth';
+import type { UsersService } from '../users/service';
 import type { AuthService } from './service';
 
 const tags = ['auth'];
 
-export function authRoutes(app: FastifyInstance, auth: AuthService) {
+export function authRoutes(app: FastifyInstance, auth: AuthService, users: UsersService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -53,9 +54,9 @@ export function authRoutes(app: FastifyInstance, auth: AuthService) {
       config: { access: 'authenticated' },
       schema: { tags, summary: 'The signed-in user', response: { 200: sessionUser } },
     },
-    (request) => {
+    async (request) => {
       const { sessionId: _sessionId, apiKey: _apiKey, isAdmin: _isAdmin, ...user } = currentUser(request);
-      return user;
+      return { ...user, avatarUrl: await users.avatarOf(user.id) };
     },
   );
 }

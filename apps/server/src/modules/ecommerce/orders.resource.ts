@@ -20,10 +20,12 @@ import type { Database } from '../../db/client';
 import { rankOf } from '../../db/rank';
 import { customers, orderEvents, orderLines, orders, products } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import type { Storage } from '../../lib/storage';
 import { nextVersion } from '../../lib/versions';
 import type { ResourceDefinition } from '../../resources/engine';
 import { referencedValue } from '../../resources/refs';
 import type { UsersService } from '../users/service';
+import { mainPicture, productPictures } from './products.resource';
 
 type Input = z.output<typeof orderInput>;
 type LineInput = Input['lines'][number];
@@ -60,7 +62,6 @@ async function priceLines(db: Database, lines: LineInput[]) {
       price: products.price,
       type: products.type,
       sellerId: products.sellerId,
-      images: products.images,
     })
     .from(products)
     .where(inArray(products.id, ids));
@@ -152,6 +153,7 @@ async function releaseStock(db: Database, lines: { productId: string | null; qua
  */
 export function orderResource(
   users: UsersService,
+  storage: Storage,
 ): ResourceDefinition<typeof orders, OrderRecord, typeof orderInput, typeof orderFilters> {
   return {
     entity: 'order',
@@ -209,6 +211,7 @@ export function orderResource(
         db,
         events.flatMap((e) => (e.actorId ? [e.actorId] : [])),
       );
+      const pictures = await productPictures(storage, db, [...new Set(lines.map((l) => l.productId))]);
       const buyer = new Map(buyers.map((c) => [c.id, c]));
       const group = <X extends { orderId: string }>(items: X[]) => {
         const byOrder = new Map<string, X[]>();
@@ -232,7 +235,7 @@ export function orderResource(
           price: l.price,
           quantity: l.quantity,
           total: l.total,
-          image: l.image,
+          image: mainPicture(pictures.get(l.productId)),
         })),
         subtotal: o.subtotal,
         discount: o.discount,
@@ -314,7 +317,6 @@ export function orderResource(
           category: l.product.category,
           color: l.color,
           size: l.size,
-          image: l.product.images[0] ?? null,
           price: l.product.price,
           quantity: l.quantity,
           total: fromScaled(toScaled(l.product.price, 2) * BigInt(l.quantity), 2),

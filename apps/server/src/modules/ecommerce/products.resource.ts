@@ -1,6 +1,8 @@
 import {
   ecommerceMessages,
   LOW_STOCK,
+  MAX_PRODUCT_IMAGES,
+  type ProductImage,
   type ProductRecord,
   productCategories,
   productFilters,
@@ -13,6 +15,8 @@ import { between, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rankOf } from '../../db/rank';
 import { orderLines, products, sellers } from '../../db/schema';
+import type { Storage } from '../../lib/storage';
+import { attachmentsOf } from '../../resources/attachments';
 import type { ResourceDefinition } from '../../resources/engine';
 import { readCacheOf } from '../../resources/read-cache';
 import { assertUnreferenced, existingIds } from '../../resources/records';
@@ -45,13 +49,42 @@ export function sellerNames(db: Database, ids: (string | null)[]): Promise<Map<s
   );
 }
 
-/** Products (SPEC §3): the catalogue, with stock, price and the orders that include them. */
-export function productResource(): ResourceDefinition<
-  typeof products,
-  ProductRecord,
-  typeof productInput,
-  typeof productFilters
-> {
+/** The owner type of products' pictures (files attached to a product). */
+export const PRODUCT_FILES = 'products';
+
+/** Each product's pictures, in order (the first is the main one), with signed URLs. */
+export async function productPictures(
+  storage: Storage,
+  db: Database,
+  ids: string[],
+): Promise<Map<string, ProductImage[]>> {
+  const attached = await attachmentsOf(storage, db, PRODUCT_FILES, ids);
+  return new Map(
+    [...attached].map(([id, found]) => [
+      id,
+      found.map(({ id: fileId, name, mime, size, url, thumbnailUrl }) => ({
+        id: fileId,
+        name,
+        mime,
+        size,
+        url,
+        thumbnailUrl,
+      })),
+    ]),
+  );
+}
+
+/** What lists, carts and order lines show of a product: its main picture, small. */
+export const mainPicture = (images: ProductImage[] | undefined) =>
+  images?.[0] ? (images[0].thumbnailUrl ?? images[0].url) : null;
+
+/**
+ * Products (SPEC §3): the catalogue, with stock, price and the orders that include them; their
+ * pictures are image attachments (`{path}/:id/attachments`), the first the main one.
+ */
+export function productResource(
+  storage: Storage,
+): ResourceDefinition<typeof products, ProductRecord, typeof productInput, typeof productFilters> {
   return {
     entity: 'product',
     label: 'Product',
@@ -59,6 +92,7 @@ export function productResource(): ResourceDefinition<
     path: '/api/apps/product',
     // The catalogue is read far more often than written: its pages are kept (see read-cache.ts).
     cachePages: true,
+    attachments: { type: PRODUCT_FILES, images: true, max: MAX_PRODUCT_IMAGES },
     table: products,
     record: productRecord,
     input: productInput,
@@ -92,6 +126,11 @@ export function productResource(): ResourceDefinition<
         db,
         rows.map((p) => p.sellerId),
       );
+      const pictures = await productPictures(
+        storage,
+        db,
+        rows.map((p) => p.id),
+      );
       return rows.map((p) => ({
         _id: p.id,
         name: p.name,
@@ -105,7 +144,8 @@ export function productResource(): ResourceDefinition<
         rating: Number(p.rating),
         ratingCount: p.ratingCount,
         publishedDate: p.publishedDate?.toISOString() ?? null,
-        images: p.images,
+        images: pictures.get(p.id) ?? [],
+        image: mainPicture(pictures.get(p.id)),
         seller: p.sellerId ? { id: p.sellerId, name: names.get(p.sellerId) ?? '' } : null,
         createdAt: p.createdAt.toISOString(),
         updatedAt: p.updatedAt.toISOString(),

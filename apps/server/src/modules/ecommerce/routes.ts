@@ -14,8 +14,8 @@ export function ecommerceRoutes(
   deps: { db: Database; audit: AuditLog },
   users: UsersService,
 ) {
-  registerResource(app, deps, productResource());
+  registerResource(app, deps, productResource(app.storage));
   registerResource(app, deps, sellerResource());
   registerResource(app, deps, customerResource());
-  registerResource(app, deps, orderResource(users));
+  registerResource(app, deps, orderResource(users, app.storage));
 }

@@ -21,14 +21,17 @@ import { groups, userGroups, users } from '../../db/schema';
 import type { Actor, AuditLog } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
+import type { Storage } from '../../lib/storage';
 import { changedValues, isStale, nextVersion } from '../../lib/versions';
 import { type AuthUser, can } from '../../plugins/auth';
+import { deleteAttachmentsOf } from '../../resources/attachments';
 import { listPage, orderingOf, type Page, searchCondition } from '../../resources/list';
 import { existingIds, findById } from '../../resources/records';
 import { qualified } from '../../resources/refs';
 import type { AccountsService } from '../accounts/service';
 import { assertAcceptablePassword, conflictOfUser } from '../accounts/service';
 import type { AuthService } from '../auth/service';
+import { AVATAR_FILES, avatarUrls } from './avatars';
 
 type UserRow = typeof users.$inferSelect;
 type GroupRow = typeof groups.$inferSelect;
@@ -91,8 +94,9 @@ export function createUsersService(deps: {
   audit: AuditLog;
   auth: AuthService;
   accounts: AccountsService;
+  storage: Storage;
 }) {
-  const { db, audit, auth, accounts } = deps;
+  const { db, audit, auth, accounts, storage } = deps;
 
   async function groupsOf(executor: Database, userIds: string[]) {
     const byUser = new Map<string, { id: string; name: string }[]>();
@@ -108,7 +112,15 @@ export function createUsersService(deps: {
     return byUser;
   }
 
-  function toRecord(u: UserRow, memberOf: { id: string; name: string }[]): UserRecord {
+  /** One user's avatar URL (null: none). */
+  const avatarOf = async (executor: Database, id: string) =>
+    (await avatarUrls(storage, executor, [id])).get(id) ?? null;
+
+  function toRecord(
+    u: UserRow,
+    memberOf: { id: string; name: string }[],
+    avatarUrl: string | null,
+  ): UserRecord {
     return {
       id: u.id,
       email: u.email,
@@ -120,6 +132,7 @@ export function createUsersService(deps: {
       hasPassword: u.passwordHash !== null,
       groups: memberOf,
       lastLogin: u.lastLoginAt?.toISOString() ?? null,
+      avatarUrl,
       createdAt: u.createdAt.toISOString(),
       version: u.version,
     };
@@ -259,10 +272,16 @@ export function createUsersService(deps: {
         )
         .orderBy(asc(users.firstName), asc(users.lastName), asc(users.email))
         .limit(query.ids ? 100 : 20);
+      const avatars = await avatarUrls(
+        storage,
+        db,
+        rows.map((u) => u.id),
+      );
       return rows.map((u) => ({
         id: u.id,
         name: `${u.firstName} ${u.lastName}`.trim() || u.email,
         email: showEmail ? u.email : null,
+        avatarUrl: avatars.get(u.id) ?? null,
       }));
     },
 
@@ -286,17 +305,19 @@ export function createUsersService(deps: {
       );
       const order = orderingOf(query.ordering, userSortable, 'email', users.id);
       return listPage(db, users, { where, order, query }, async (rows) => {
-        const memberships = await groupsOf(
-          db,
-          rows.map((r) => r.id),
-        );
-        return rows.map((r) => toRecord(r, memberships.get(r.id) ?? []));
+        const ids = rows.map((r) => r.id);
+        const memberships = await groupsOf(db, ids);
+        const avatars = await avatarUrls(storage, db, ids);
+        return rows.map((r) => toRecord(r, memberships.get(r.id) ?? [], avatars.get(r.id) ?? null));
       });
     },
 
+    /** The user's avatar (signed thumbnail URL), null when they have none. */
+    avatarOf: (id: string) => avatarOf(db, id),
+
     async getUser(id: string): Promise<UserRecord> {
       const row = await findUser(db, id);
-      return toRecord(row, (await groupsOf(db, [id])).get(id) ?? []);
+      return toRecord(row, (await groupsOf(db, [id])).get(id) ?? [], await avatarOf(db, id));
     },
 
     async createUser(
@@ -345,7 +366,7 @@ export function createUsersService(deps: {
               memberOf.map((g) => g.name),
             ),
           });
-          return toRecord(row, memberOf);
+          return toRecord(row, memberOf, null);
         });
       } catch (error) {
         conflictOfUser(error);
@@ -375,7 +396,8 @@ export function createUsersService(deps: {
           if (input.isAdmin === false || input.isActive === false) await lockAdmins(executor);
           const before = await lockUser(executor, id);
           const groupsBefore = (await groupsOf(executor, [id])).get(id) ?? [];
-          if (isStale(expected, before.version)) throw AppError.stale(toRecord(before, groupsBefore));
+          if (isStale(expected, before.version))
+            throw AppError.stale(toRecord(before, groupsBefore, await avatarOf(executor, id)));
           const { id: _id, version: _version, groupIds: wanted, ...fields } = input;
           const changes = changedValues(users, before, fields);
           const idsBefore = groupsBefore.map((g) => g.id);
@@ -395,14 +417,14 @@ export function createUsersService(deps: {
           if (changes.username !== undefined)
             await accounts.assertUsernameFree(executor, changes.username, id);
           if (Object.keys(changes).length === 0 && joined.length === 0 && left.length === 0)
-            return toRecord(before, groupsBefore);
+            return toRecord(before, groupsBefore, await avatarOf(executor, id));
 
           const [after] = await executor
             .update(users)
             .set({ ...changes, updatedBy: actor.id, version: nextVersion(users.version) })
             .where(and(eq(users.id, id), eq(users.version, before.version)))
             .returning();
-          if (!after) throw AppError.stale(toRecord(before, groupsBefore));
+          if (!after) throw AppError.stale(toRecord(before, groupsBefore, await avatarOf(executor, id)));
           if (left.length)
             await executor
               .delete(userGroups)
@@ -428,7 +450,7 @@ export function createUsersService(deps: {
               groupsAfter.map((g) => g.name),
             ),
           });
-          return toRecord(after, groupsAfter);
+          return toRecord(after, groupsAfter, await avatarOf(executor, id));
         });
       } catch (error) {
         conflictOfUser(error);
@@ -452,6 +474,8 @@ export function createUsersService(deps: {
         );
         await assertAdminRemains(executor, before);
         await executor.delete(users).where(eq(users.id, id));
+        // An avatar someone else uploaded is not theirs (it would outlive them): it goes too.
+        await deleteAttachmentsOf(executor, AVATAR_FILES, [id]);
         await audit.record(executor, actor, {
           action: 'delete',
           entity: 'user',

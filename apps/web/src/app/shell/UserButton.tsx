@@ -26,7 +26,7 @@ export function UserButton({ user, ...props }: { user: SessionUser } & Component
   return (
     // Named by its content ("User menu" + the visible name), so the name includes what is seen.
     <UnstyledButton className={classes.userButton} {...props}>
-      <Avatar color="blue" radius="xl" size={34} aria-hidden="true">
+      <Avatar color="blue" radius="xl" size={34} src={user.avatarUrl} alt="" aria-hidden="true">
         {initialsOf(user)}
       </Avatar>
       <VisuallyHidden>{t('userMenu.label')}</VisuallyHidden>

@@ -1,5 +1,5 @@
 import { Anchor, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 
 /** A product on a line of an order or of the cart: its picture and its name, linked to it. */
@@ -15,9 +15,13 @@ export function ProductLine({
   /** Below the name: colour and size, as text or as inputs. */
   children?: ReactNode;
 }) {
+  // A cart kept for days holds a picture's signed URL past its expiry: then no picture is shown.
+  const [broken, setBroken] = useState<string | null>(null);
   return (
     <Group gap="sm" wrap="nowrap" align="flex-start">
-      {image ? <Image src={image} alt="" w={44} h={44} radius="sm" /> : null}
+      {image && broken !== image ? (
+        <Image src={image} alt="" w={44} h={44} radius="sm" fit="cover" onError={() => setBroken(image)} />
+      ) : null}
       <Stack gap={4}>
         {productId ? (
           <Anchor component={Link} to={`/apps/ecommerce/products/${productId}`} size="sm" fw={500}>

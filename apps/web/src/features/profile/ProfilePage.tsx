@@ -6,6 +6,7 @@ import {
   Button,
   Card,
   Divider,
+  FileButton,
   Grid,
   Group,
   Skeleton,
@@ -17,6 +18,7 @@ import {
 } from '@mantine/core';
 import {
   IconAlertCircle,
+  IconCamera,
   IconCircleCheck,
   IconDeviceDesktop,
   IconDeviceMobile,
@@ -37,6 +39,7 @@ import { usePageTitle } from '../../lib/page-title';
 import { useSessionUser } from '../../lib/session';
 import { contractResolver } from '../../lib/validation';
 import {
+  useAvatar,
   useChangePassword,
   useOwnSessions,
   useRevokeOtherSessions,
@@ -79,6 +82,8 @@ function ErrorAlert({ message }: { message: string | null }) {
   ) : null;
 }
 
+const AVATAR_TYPES = 'image/png,image/jpeg,image/webp,image/gif,image/avif';
+
 function AccountCard({ user }: { user: SessionUser }) {
   const { t } = useTranslation('profile');
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
@@ -90,7 +95,7 @@ function AccountCard({ user }: { user: SessionUser }) {
   return (
     <Card withBorder radius="md" padding="lg">
       <Stack align="center" gap={6} ta="center">
-        <Avatar size={72} radius="xl" color="blue" aria-hidden="true">
+        <Avatar size={96} radius={96} color="blue" src={user.avatarUrl} alt={t('avatar.alt', { name })}>
           {initials}
         </Avatar>
         <Text fw={700} fz="lg" mt="xs">
@@ -102,6 +107,7 @@ function AccountCard({ user }: { user: SessionUser }) {
         <Badge variant="light" color={user.role === 'admin' ? 'blue' : 'gray'}>
           {t(`common:roles.${user.role}`)}
         </Badge>
+        <AvatarButtons user={user} />
       </Stack>
       <Divider my="md" />
       <Text size="xs" c="dimmed" fw={700} tt="uppercase" mb={6}>
@@ -121,6 +127,40 @@ function AccountCard({ user }: { user: SessionUser }) {
         </Text>
       )}
     </Card>
+  );
+}
+
+/** Upload (or replace) and remove the user's picture: images only, shown cropped to a circle. */
+function AvatarButtons({ user }: { user: SessionUser }) {
+  const { t } = useTranslation('profile');
+  const { upload, remove } = useAvatar(user.id);
+  return (
+    <Group gap="xs" justify="center">
+      <FileButton onChange={(file) => file && upload.mutate(file)} accept={AVATAR_TYPES}>
+        {(props) => (
+          <Button
+            {...props}
+            size="compact-sm"
+            variant="light"
+            loading={upload.isPending}
+            leftSection={<IconCamera size={14} aria-hidden="true" />}
+          >
+            {user.avatarUrl ? t('avatar.change') : t('avatar.upload')}
+          </Button>
+        )}
+      </FileButton>
+      {user.avatarUrl ? (
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          color="red"
+          loading={remove.isPending}
+          onClick={() => remove.mutate()}
+        >
+          {t('avatar.remove')}
+        </Button>
+      ) : null}
+    </Group>
   );
 }
 

@@ -1,4 +1,5 @@
 import type {
+  AvatarResponse,
   OwnSession,
   PasswordChange,
   ProfileUpdate,
@@ -12,7 +13,8 @@ import { api, errorMessageOf } from '../../lib/api';
 import type { MutationResponse } from '../../lib/list';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { resourceKeys } from '../../lib/query-keys';
-import { updateSessionUser } from '../../lib/session';
+import { getSession, updateSessionUser } from '../../lib/session';
+import { uploadFiles } from '../../lib/upload';
 
 export const profileKeys = {
   me: resourceKeys.me,
@@ -25,7 +27,8 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: (body: ProfileUpdate) => api.put<MutationResponse<typeof sessionUser>>('/users/me/', body),
     onSuccess: async (response) => {
-      const user: SessionUser = response.data;
+      // The answer names no avatar (only GET /users/me/ signs its URL): the one shown stays.
+      const user: SessionUser = { avatarUrl: getSession()?.user.avatarUrl, ...response.data };
       updateSessionUser(user);
       queryClient.setQueryData(profileKeys.me, user);
       notifySuccess(response.successMessage);
@@ -86,4 +89,41 @@ export function useRevokeOtherSessions() {
   return useSessionMutation(() =>
     api.post<MutationResponse<ZodMiniUnknown>>('/users/me/sessions/revoke-others/'),
   );
+}
+
+/**
+ * The user's picture: POST /users/{id}/avatar uploads one image (it replaces the one before), DELETE
+ * removes it; the top bar, the profile and the users list show the new one at once.
+ */
+export function useAvatar(userId: string) {
+  const queryClient = useQueryClient();
+  const changed = async (answer: AvatarResponse) => {
+    const user = getSession()?.user;
+    if (user?.id === userId) {
+      updateSessionUser({ ...user, avatarUrl: answer.avatarUrl });
+      queryClient.setQueryData<SessionUser>(profileKeys.me, (me) =>
+        me ? { ...me, avatarUrl: answer.avatarUrl } : me,
+      );
+    }
+    await queryClient.invalidateQueries({ queryKey: resourceKeys.users });
+  };
+  const failed = (error: unknown) =>
+    notifyError(errorMessageOf(error), { title: i18n.t('profile:avatar.failed') });
+  const upload = useMutation({
+    mutationFn: (file: File) => uploadFiles<AvatarResponse>(`/users/${userId}/avatar`, file),
+    onSuccess: async (answer) => {
+      await changed(answer);
+      notifySuccess(i18n.t('profile:avatar.changed'));
+    },
+    onError: failed,
+  });
+  const remove = useMutation({
+    mutationFn: () => api.delete<AvatarResponse>(`/users/${userId}/avatar`),
+    onSuccess: async (answer) => {
+      await changed(answer);
+      notifySuccess(i18n.t('profile:avatar.removed'));
+    },
+    onError: failed,
+  });
+  return { upload, remove };
 }

@@ -89,7 +89,13 @@ export function UsersPage() {
         meta: { grow: true },
         cell: ({ row }) => (
           <Group gap="sm" wrap="nowrap">
-            <Avatar size={26} radius="xl" color={row.original.isActive ? 'blue' : 'gray'} aria-hidden="true">
+            <Avatar
+              size={26}
+              radius="xl"
+              color={row.original.isActive ? 'blue' : 'gray'}
+              src={row.original.avatarUrl}
+              aria-hidden="true"
+            >
               {initials(row.original)}
             </Avatar>
             <Text span size="sm" fw={600}>

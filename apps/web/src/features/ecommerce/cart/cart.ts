@@ -38,7 +38,7 @@ export function useCart() {
           productId: product._id,
           name: product.name,
           price: product.price,
-          image: product.images[0] ?? null,
+          image: product.image,
           quantity,
           color: '',
           size: '',

@@ -12,10 +12,11 @@ import { Anchor, Badge, Button, Group, Image, Text } from '@mantine/core';
 import { IconEye, IconEyeOff, IconShoppingCartPlus } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { RatingStars } from '../../../components/RatingStars';
+import { errorMessageOf } from '../../../lib/api';
 import { formatNumber } from '../../../lib/format';
-import { notifySuccess } from '../../../lib/notify';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCan } from '../../../lib/permissions';
 import { useResourceMutations } from '../../../resources/api';
 import { dateCell, moneyCell, statusBadge } from '../../../resources/cells';
@@ -28,14 +29,14 @@ import { productsPage } from '../area';
 import { useCart } from '../cart/cart';
 import { EcommerceTabs } from '../EcommerceTabs';
 import { orders } from '../orders/resource';
-import { ImagesField } from './ImagesField';
+import { ImagesField, useStagedPictures } from './ImagesField';
 import { ProductGallery } from './ProductGallery';
 
 export const productTypeColors = { published: 'teal', unpublished: 'gray' };
 
 const nameCell = (product: ProductRecord) => (
   <Group gap="sm" wrap="nowrap">
-    {product.images[0] ? <Image src={product.images[0]} alt="" w={28} h={28} radius="sm" /> : null}
+    {product.image ? <Image src={product.image} alt="" w={32} h={32} radius="sm" fit="cover" /> : null}
     <Text span size="sm" fw={500}>
       {product.name}
     </Text>
@@ -127,7 +128,6 @@ export const products: ResourceDefinition<ProductRecord, ProductInput> = {
     price: '',
     stock: 0,
     type: 'unpublished',
-    images: [],
     sellerId: null,
     publishedDate: null,
   },
@@ -173,9 +173,20 @@ export function ListPage() {
 }
 
 export function FormPage() {
+  const { id } = useParams();
+  const { t } = useTranslation('ecommerce/products');
+  const staged = useStagedPictures();
   return (
-    <ResourceFormPage def={products} childFields={['images']}>
-      <ImagesField />
+    <ResourceFormPage
+      def={products}
+      afterSave={async (product) => {
+        // The product is saved either way: a picture refused is said, and can be added again.
+        await staged
+          .uploadTo(product._id)
+          .catch((error: unknown) => notifyError(errorMessageOf(error), { title: t('gallery.notUploaded') }));
+      }}
+    >
+      <ImagesField productId={id} staged={staged} />
     </ResourceFormPage>
   );
 }
