@@ -223,65 +223,6 @@ export function filesRoutes(
     },
   );
 
-  r.delete(
-    '/api/files/folders/:id',
-    {
-      config: { access: 'files.manage' },
-      schema: {
-        tags,
-        summary: 'Move a folder, and everything under it, to the trash',
-        params: idParams,
-        response: { 200: idResponse, ...errors },
-      },
-    },
-    async (request) => deleted(await service.trashFolder(request.params.id, actorOf(request))),
-  );
-  r.delete(
-    '/api/delete/folder',
-    {
-      config: { access: 'files.manage' },
-      schema: {
-        tags,
-        summary: 'SPEC §7: move a folder to the trash, its id in the `folder` header',
-        headers: z.object({ folder: z.optional(z.string()) }),
-        response: { 200: idResponse, ...errors },
-      },
-    },
-    async (request) => deleted(await service.trashFolder(headerKey(request, 'folder'), actorOf(request))),
-  );
-  r.post(
-    '/api/files/folders/:id/restore',
-    {
-      config: { access: 'files.manage' },
-      schema: {
-        tags,
-        summary: 'Bring a folder back from the trash (to its folder, or the top level when that is gone)',
-        description: 'A name taken there meanwhile becomes "name (2)".',
-        params: idParams,
-        response: { 200: mutationResponse(managedFolder), ...errors },
-      },
-    },
-    async (request) =>
-      done(
-        'RESTORED',
-        fileManagerMessages.restored,
-        await service.restoreFolder(request.params.id, actorOf(request)),
-      ),
-  );
-  r.delete(
-    '/api/files/folders/:id/forever',
-    {
-      config: { access: 'files.manage' },
-      schema: {
-        tags,
-        summary: 'Delete a folder in the trash for good, with what went there with it',
-        params: idParams,
-        response: { 200: idResponse, ...errors },
-      },
-    },
-    async (request) => deleted(await service.deleteFolderForever(request.params.id, actorOf(request))),
-  );
-
   // ---- files ----------------------------------------------------------------------------------
 
   for (const path of ['/api/files', '/api/file']) {
@@ -447,70 +388,102 @@ export function filesRoutes(
     },
   );
 
-  r.delete(
-    '/api/files/:id',
-    {
-      config: { access: 'files.manage' },
-      schema: {
-        tags,
-        summary: 'Move a file to the trash',
-        params: idParams,
-        response: { 200: idResponse, ...errors },
-      },
-    },
-    async (request) => deleted(await service.trashFile(request.params.id, actorOf(request))),
-  );
-  r.delete(
-    '/api/delete/file',
-    {
-      config: { access: 'files.manage' },
-      schema: {
-        tags,
-        summary: 'SPEC §7: move a file to the trash, its id in the `file` header',
-        headers: z.object({ file: z.optional(z.string()) }),
-        response: { 200: idResponse, ...errors },
-      },
-    },
-    async (request) => deleted(await service.trashFile(headerKey(request, 'file'), actorOf(request))),
-  );
-  r.post(
-    '/api/files/:id/restore',
-    {
-      config: { access: 'files.manage' },
-      schema: {
-        tags,
-        summary: 'Bring a file back from the trash (to its folder, or the top level when that is gone)',
-        params: idParams,
-        response: { 200: mutationResponse(managedFile), ...errors },
-      },
-    },
-    async (request) =>
-      done(
-        'RESTORED',
-        fileManagerMessages.restored,
-        await service.restoreFile(request.params.id, actorOf(request)),
-      ),
-  );
-  r.delete(
-    '/api/files/:id/forever',
-    {
-      config: { access: 'files.manage' },
-      schema: {
-        tags,
-        summary: 'Delete a file in the trash for good (its bytes are freed when no other file has them)',
-        params: idParams,
-        response: { 200: idResponse, ...errors },
-      },
-    },
-    async (request) => deleted(await service.deleteFileForever(request.params.id, actorOf(request))),
-  );
+  // ---- trash and shares: the same routes for folders and files ----------------------------------
 
-  // ---- shares ---------------------------------------------------------------------------------
+  // What differs between the two kinds of item; the routes below are declared once for both.
+  const kinds = [
+    {
+      type: 'folder',
+      base: '/api/files/folders/:id',
+      specDelete: { path: '/api/delete/folder', header: 'folder' },
+      trash: service.trashFolder,
+      restore: service.restoreFolder,
+      deleteForever: service.deleteFolderForever,
+      restored: managedFolder,
+      trashSummary: 'Move a folder, and everything under it, to the trash',
+      restoreDescription: 'A name taken there meanwhile becomes "name (2)".',
+      foreverSummary: 'Delete a folder in the trash for good, with what went there with it',
+      shareCovers: 'folder’s share covers everything under it',
+    },
+    {
+      type: 'file',
+      base: '/api/files/:id',
+      specDelete: { path: '/api/delete/file', header: 'file' },
+      trash: service.trashFile,
+      restore: service.restoreFile,
+      deleteForever: service.deleteFileForever,
+      restored: managedFile,
+      trashSummary: 'Move a file to the trash',
+      restoreDescription: undefined,
+      foreverSummary: 'Delete a file in the trash for good (its bytes are freed when no other file has them)',
+      shareCovers: 'file’s share covers the file',
+    },
+  ] as const;
 
-  for (const type of ['file', 'folder'] as const) {
-    const base = type === 'file' ? '/api/files/:id/shares' : '/api/files/folders/:id/shares';
-    r.get(
+  for (const kind of kinds) {
+    const { type, base } = kind;
+    r.delete(
       base,
+      {
+        config: { access: 'files.manage' },
+        schema: {
+          tags,
+          summary: kind.trashSummary,
+          params: idParams,
+          response: { 200: idResponse, ...errors },
+        },
+      },
+      async (request) => deleted(await kind.trash(request.params.id, actorOf(request))),
+    );
+    r.delete(
+      kind.specDelete.path,
+      {
+        config: { access: 'files.manage' },
+        schema: {
+          tags,
+          summary: `SPEC §7: move a ${type} to the trash, its id in the \`${kind.specDelete.header}\` header`,
+          headers: z.object({ [kind.specDelete.header]: z.optional(z.string()) }),
+          response: { 200: idResponse, ...errors },
+        },
+      },
+      async (request) =>
+        deleted(await kind.trash(headerKey(request, kind.specDelete.header), actorOf(request))),
+    );
+    r.post(
+      `${base}/restore`,
+      {
+        config: { access: 'files.manage' },
+        schema: {
+          tags,
+          summary: `Bring a ${type} back from the trash (to its folder, or the top level when that is gone)`,
+          description: kind.restoreDescription,
+          params: idParams,
+          response: { 200: mutationResponse(kind.restored), ...errors },
+        },
+      },
+      async (request) =>
+        done(
+          'RESTORED',
+          fileManagerMessages.restored,
+          await kind.restore(request.params.id, actorOf(request)),
+        ),
+    );
+    r.delete(
+      `${base}/forever`,
+      {
+        config: { access: 'files.manage' },
+        schema: {
+          tags,
+          summary: kind.foreverSummary,
+          params: idParams,
+          response: { 200: idResponse, ...errors },
+        },
+      },
+      async (request) => deleted(await kind.deleteForever(request.params.id, actorOf(request))),
+    );
+
+    r.get(
+      `${base}/shares`,
       {
         config: { access: 'files.view' },
         schema: {
@@ -523,13 +496,13 @@ export function filesRoutes(
       (request) => service.listShares({ type, id: existing(request.params.id) }, actorOf(request)),
     );
     r.post(
-      base,
+      `${base}/shares`,
       {
         config: { access: 'files.manage' },
         schema: {
           tags,
           summary: `Share the ${type} with a user or a group (view or edit); again: changes the access`,
-          description: `Only its owner shares it. A ${type === 'folder' ? 'folder’s share covers everything under it' : 'file’s share covers the file'}.`,
+          description: `Only its owner shares it. A ${kind.shareCovers}.`,
           params: idParams,
           body: shareInput,
           response: { 201: mutationResponse(sharesResponse), ...errors },
@@ -546,7 +519,7 @@ export function filesRoutes(
           ),
     );
     r.delete(
-      `${base}/:shareId`,
+      `${base}/shares/:shareId`,
       {
         config: { access: 'files.manage' },
         schema: {
