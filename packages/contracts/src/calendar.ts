@@ -329,10 +329,6 @@ export const calendarFeed = z.object({
 });
 export type CalendarFeed = z.infer<typeof calendarFeed>;
 
-/** GET /api/calendar/groups: the groups an event may be shared with (for the share picker). */
-export const calendarShareGroups = z.object({ results: z.array(ref) });
-export type CalendarShareGroups = z.infer<typeof calendarShareGroups>;
-
 export const calendarMessages = {
   notOwner: 'Only the person who created this event may change or delete it.',
   unknownUsers: 'One or more invited users do not exist.',

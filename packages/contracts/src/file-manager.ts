@@ -175,6 +175,3 @@ export const recentFilesQuery = z.object({
     10,
   ),
 });
-
-/** The groups a file or folder may be shared with. */
-export const shareGroups = z.object({ results: z.array(z.object({ id: z.uuid(), name: z.string() })) });

@@ -54,6 +54,21 @@ export const userPickerAccess: readonly Permission[] = [
   ...areasAssigningUsers.map((area) => `${area}.manage` as const),
 ];
 
+/** The areas whose items may be shared with groups (events, files and folders). */
+export const areasSharingWithGroups = ['calendar', 'files'] as const;
+
+/**
+ * Who may pick groups by name (GET /users/group-options/): those who may share something with a
+ * group, and those who may see or manage users or groups anyway.
+ */
+export const groupPickerAccess: readonly Permission[] = [
+  'users.view',
+  'users.manage',
+  'groups.view',
+  'groups.manage',
+  ...areasSharingWithGroups.map((area) => `${area}.manage` as const),
+];
+
 /**
  * Who may call a route. Every route declares one; a route without it is denied.
  * - 'public': anyone, signed in or not;

@@ -133,6 +133,9 @@ export const userOption = z.object({
   avatarUrl: z.optional(z.nullable(z.string())),
 });
 export type UserOption = z.infer<typeof userOption>;
+/** The groups to pick from (to share an event, a file or a folder with): see groupPickerAccess. */
+export const groupOptions = z.object({ results: z.array(z.object({ id: z.uuid(), name: z.string() })) });
+export type GroupOptions = z.infer<typeof groupOptions>;
 export const userOptionsQuery = z.object({
   search: z.optional(text(100, 'The search must be at most 100 characters.')),
   /** Exactly these users (to show the names of those already picked). */

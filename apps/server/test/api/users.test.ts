@@ -387,6 +387,54 @@ describe('user options (picking a colleague)', () => {
   });
 });
 
+describe('group options (picking a group to share with)', () => {
+  it('those who may share with groups (calendar or files managers) list every group by name; others get 403', async () => {
+    const calendarManagers = await addGroup({
+      name: 'Options: calendar managers',
+      permissions: ['calendar.manage'],
+    });
+    const fileManagers = await addGroup({ name: 'Options: file managers', permissions: ['files.manage'] });
+    const viewers = await addGroup({
+      name: 'Options: viewers',
+      permissions: ['calendar.view', 'files.view'],
+    });
+    await addUser({
+      email: 'cal.groupopt@test.local',
+      username: 'calgroupopt',
+      groupIds: [calendarManagers.id],
+    });
+    await addUser({
+      email: 'files.groupopt@test.local',
+      username: 'filesgroupopt',
+      groupIds: [fileManagers.id],
+    });
+    await addUser({ email: 'view.groupopt@test.local', username: 'viewgroupopt', groupIds: [viewers.id] });
+    await addUser({ email: 'plain.groupopt@test.local', username: 'plaingroupopt' });
+
+    for (const email of ['cal.groupopt@test.local', 'files.groupopt@test.local']) {
+      const token = await ctx.login(email, 'granite-sparrow-44');
+      const res = await call('GET', '/api/users/group-options/', undefined, { token });
+      expect(res.statusCode).toBe(200);
+      const results: { id: string; name: string }[] = res.json().results;
+      // Every group, id and name only, ordered by name.
+      const mine = results.filter((g) => g.name.startsWith('Options: '));
+      expect(mine).toEqual([
+        { id: calendarManagers.id, name: 'Options: calendar managers' },
+        { id: fileManagers.id, name: 'Options: file managers' },
+        { id: viewers.id, name: 'Options: viewers' },
+      ]);
+    }
+
+    for (const email of ['view.groupopt@test.local', 'plain.groupopt@test.local']) {
+      const token = await ctx.login(email, 'granite-sparrow-44');
+      const refused = await call('GET', '/api/users/group-options/', undefined, { token });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.body).not.toContain('Options: file managers');
+    }
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/users/group-options/' })).statusCode).toBe(401);
+  });
+});
+
 describe('groups', () => {
   it('a user has the union of their groups’ permissions, and changes apply at once', async () => {
     const readers = await addGroup({ name: 'Readers of users', permissions: ['users.view'] });

@@ -4,19 +4,16 @@ import {
   calendarLayers,
   calendarMessages,
   calendarOccurrence,
-  calendarShareGroups,
   errorResponse,
   eventRangeQuery,
   mutationResponse,
   upcomingEventsQuery,
 } from '@ledgerdesk/contracts';
-import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { groups } from '../../db/schema';
 import type { AuditLog } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
@@ -124,24 +121,6 @@ export function calendarRoutes(
         invoices: can(user, 'invoices.view'),
       });
     },
-  );
-
-  r.get(
-    '/api/calendar/groups',
-    {
-      config: { access: 'calendar.manage' },
-      schema: {
-        tags,
-        summary: 'The groups an event may be shared with',
-        response: { 200: calendarShareGroups },
-      },
-    },
-    async () => ({
-      results: await deps.db
-        .select({ id: groups.id, name: groups.name })
-        .from(groups)
-        .orderBy(asc(groups.name)),
-    }),
   );
 
   r.get(

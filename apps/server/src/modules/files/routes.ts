@@ -13,19 +13,16 @@ import {
   messages,
   mutationResponse,
   recentFilesQuery,
-  shareGroups,
   shareInput,
   specFileUpdate,
   specFolderInput,
   specFolderUpdate,
   storageSummary,
 } from '@ledgerdesk/contracts';
-import { asc } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import type { Database } from '../../db/client';
-import { groups } from '../../db/schema';
 import type { AuditLog } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { added, deleted, done, updated } from '../../lib/responses';
@@ -313,24 +310,6 @@ export function filesRoutes(
       },
     },
     async (request) => deleted(await service.emptyTrash(actorOf(request))),
-  );
-
-  r.get(
-    '/api/files/groups',
-    {
-      config: { access: 'files.manage' },
-      schema: {
-        tags,
-        summary: 'The groups a file or folder may be shared with',
-        response: { 200: shareGroups },
-      },
-    },
-    async () => ({
-      results: await deps.db
-        .select({ id: groups.id, name: groups.name })
-        .from(groups)
-        .orderBy(asc(groups.name)),
-    }),
   );
 
   r.get(

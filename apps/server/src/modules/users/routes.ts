@@ -2,6 +2,8 @@ import {
   errorResponse,
   groupCreate,
   groupListQuery,
+  groupOptions,
+  groupPickerAccess,
   groupRecord,
   groupUpdate,
   idParams,
@@ -168,6 +170,21 @@ export function usersRoutes(app: FastifyInstance, service: UsersService) {
       },
     },
     (request) => service.listGroups(request.query),
+  );
+
+  r.get(
+    '/api/users/group-options/',
+    {
+      config: { access: groupPickerAccess },
+      schema: {
+        tags: groupTags,
+        summary: 'Every group to pick from: id and name only',
+        description:
+          'For users who may share something with a group (the `.manage` permission of the calendar or the files) or view or manage users or groups.',
+        response: { 200: groupOptions },
+      },
+    },
+    async () => ({ results: await service.groupOptions() }),
   );
 
   r.post(

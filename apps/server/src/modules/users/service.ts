@@ -1,4 +1,5 @@
 import {
+  type GroupOptions,
   type GroupRecord,
   type groupCreate,
   type groupUpdate,
@@ -284,6 +285,10 @@ export function createUsersService(deps: {
         avatarUrl: avatars.get(u.id) ?? null,
       }));
     },
+
+    /** Every group, by name, to pick from (to share an event, a file or a folder with). */
+    groupOptions: (): Promise<GroupOptions['results']> =>
+      db.select({ id: groups.id, name: groups.name }).from(groups).orderBy(asc(groups.name)),
 
     /** The ids without repeats, after checking each names a user; else a 400 on `field`. */
     assertUsersExist: (executor: Database, ids: string[], error: { field: string; message: string }) =>

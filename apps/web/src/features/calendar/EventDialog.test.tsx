@@ -52,7 +52,7 @@ function stubApi(answers: { get?: CalendarEventRecord; post?: Response } = {}) {
       return json(200, answers.get);
     if (method === 'POST' && url.pathname === '/api/calendar/events')
       return answers.post ?? json(201, { successCode: 'ADDED', successMessage: 'Added', data: record(body) });
-    if (url.pathname === '/api/calendar/groups') return json(200, { results: [] });
+    if (url.pathname === '/api/users/group-options/') return json(200, { results: [] });
     if (url.pathname === '/api/users/options/') return json(200, { results: [] });
     if (method === 'DELETE' && url.pathname === `/api/calendar/events/${EVENT_ID}`)
       return json(200, { successCode: 'DELETED', successMessage: 'Deleted', data: { id: EVENT_ID } });

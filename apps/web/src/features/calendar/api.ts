@@ -5,7 +5,7 @@ import type {
   CalendarFeed,
   CalendarLayers,
   CalendarOccurrence,
-  CalendarShareGroups,
+  GroupOptions,
 } from '@ledgerdesk/contracts';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
@@ -57,7 +57,7 @@ export const calendarApi = {
   /** The groups an event may be shared with, as picker options. */
   shareGroups: (signal?: AbortSignal) =>
     api
-      .get<CalendarShareGroups>('/calendar/groups', { signal })
+      .get<GroupOptions>('/users/group-options/', { signal })
       .then((answer) => answer.results.map((group) => ({ value: group.id, label: group.name }))),
   feed: (signal?: AbortSignal) => api.get<CalendarFeed>('/calendar/feed', { signal }),
   /** A new secret address (replacing any other): in this answer only. */

@@ -1,5 +1,6 @@
 import type {
   FileShare,
+  GroupOptions,
   ManagedFile,
   ManagedFolder,
   ShareInput,
@@ -68,8 +69,7 @@ export const filesApi = {
   recent: (signal?: AbortSignal) =>
     api.get<{ results: ManagedFile[] }>('/files/recent', { query: { limit: 12 }, signal }),
   summary: (signal?: AbortSignal) => api.get<StorageSummary>('/files/summary', { signal }),
-  groups: (signal?: AbortSignal) =>
-    api.get<{ results: { id: string; name: string }[] }>('/files/groups', { signal }),
+  groups: (signal?: AbortSignal) => api.get<GroupOptions>('/users/group-options/', { signal }),
   shares: (type: ItemType, id: string, signal?: AbortSignal) =>
     api.get<{ results: FileShare[] }>(`${itemPath(type, id)}/shares`, { signal }),
 
