@@ -2,7 +2,7 @@ import { fileKindOf } from '@ledgerdesk/contracts';
 import type { Database } from '../db/client';
 import { fileShares, files, folders } from '../db/schema';
 import { csv, pdf, picture, utf8 } from './file-contents';
-import type { PutBytes } from './stored-bytes';
+import type { PutBytes, StoredBytes } from './stored-bytes';
 
 type DemoFile = { name: string; bytes: () => Promise<Buffer>; starred?: boolean; minutesAgo: number };
 type DemoFolder = { name: string; files?: DemoFile[]; folders?: DemoFolder[]; share?: 'group' | 'user' };
@@ -244,9 +244,11 @@ export async function seedFiles(
   const fileRows: (typeof files.$inferInsert)[] = [];
 
   const addFiles = async (ownerId: string, folderId: string | null, list: DemoFile[] = []) => {
-    const made = await Promise.all(
-      list.map(async (file) => ({ file, stored: await put(db, await file.bytes()) })),
-    );
+    // Made side by side, stored one after the other (`db` is the seed's transaction: one connection).
+    const contents = await Promise.all(list.map((file) => file.bytes()));
+    const made: { file: DemoFile; stored: StoredBytes }[] = [];
+    for (const [index, file] of list.entries())
+      made.push({ file, stored: await put(db, contents[index] as Buffer) });
     for (const { file, stored } of made) {
       const at = new Date(NOW - file.minutesAgo * 60_000);
       fileRows.push({

@@ -3,7 +3,7 @@ import type { Database } from '../db/client';
 import { files } from '../db/schema';
 import { PRODUCT_FILES } from '../modules/ecommerce/products.resource';
 import { insertMany } from './bulk';
-import type { PutBytes } from './stored-bytes';
+import type { PutBytes, StoredBytes } from './stored-bytes';
 
 /*
  * Demo product photos, drawn at seed time (the demo has no internet and ships no stock photos):
@@ -537,35 +537,32 @@ export async function seedProductPhotos(
   options: { put: PutBytes; ownerId: string; products: ProductPictures[] },
 ) {
   const render = createPhotoRenderer();
-  const stored = new Map<string, Promise<{ hash: string; size: number }>>();
-  const storedPhoto = (kind: PhotoKind, colour: PhotoColour) => {
-    const key = `${kind}/${colour}`;
-    let blob = stored.get(key);
-    if (!blob) {
-      blob = render(kind, colour).then((bytes) => options.put(db, bytes));
-      stored.set(key, blob);
-    }
-    return blob;
-  };
-  const rows = await Promise.all(
-    options.products.flatMap((product) =>
-      product.colours.map(async (colour, position) => {
-        const { hash, size } = await storedPhoto(product.kind, colour);
-        return {
-          name: `${slug(product.name)}-${slug(colour)}.jpg`,
-          blobHash: hash,
-          size,
-          mime: 'image/jpeg',
-          kind: 'Media',
-          ownerId: options.ownerId,
-          attachedType: PRODUCT_FILES,
-          attachedId: product.id,
-          position,
-          createdBy: options.ownerId,
-          updatedBy: options.ownerId,
-        };
-      }),
-    ),
+  const photoKey = (kind: PhotoKind, colour: PhotoColour) => `${kind}/${colour}`;
+  const wanted = new Map<string, [PhotoKind, PhotoColour]>();
+  for (const product of options.products)
+    for (const colour of product.colours) wanted.set(photoKey(product.kind, colour), [product.kind, colour]);
+  // Rendered side by side (sharp's threads), stored one after the other (`db` may be a transaction).
+  const rendered = await Promise.all([...wanted.values()].map(([kind, colour]) => render(kind, colour)));
+  const stored = new Map<string, StoredBytes>();
+  for (const [index, key] of [...wanted.keys()].entries())
+    stored.set(key, await options.put(db, rendered[index] as Buffer));
+  const rows = options.products.flatMap((product) =>
+    product.colours.map((colour, position) => {
+      const { hash, size } = stored.get(photoKey(product.kind, colour)) as StoredBytes;
+      return {
+        name: `${slug(product.name)}-${slug(colour)}.jpg`,
+        blobHash: hash,
+        size,
+        mime: 'image/jpeg',
+        kind: 'Media',
+        ownerId: options.ownerId,
+        attachedType: PRODUCT_FILES,
+        attachedId: product.id,
+        position,
+        createdBy: options.ownerId,
+        updatedBy: options.ownerId,
+      };
+    }),
   );
   await insertMany(db, files, rows);
 }

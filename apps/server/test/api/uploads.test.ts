@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, utimesSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { FileRecord } from '@ledgerdesk/contracts';
@@ -148,6 +148,25 @@ describe('uploading', () => {
     expect(jobs[0]?.doneAt).not.toBeNull();
     const res = await get(`/api/files/${file?.id}/thumbnail`, { authorization: `Bearer ${admin}` });
     expect(res.status).toBe(404);
+  });
+
+  it('retries, without ending the process, a thumbnail whose bytes are not on this node', async () => {
+    const record = randomUUID();
+    const [file] = await uploaded(record, [['file', blob(await png(64, 48, '#47a')), 'elsewhere.png']]);
+    const hash = await hashOf(file?.id ?? '');
+    // As on a node whose DATA_DIR/files is not the one the upload went to.
+    const moved = `${storedPath(hash)}.away`;
+    renameSync(storedPath(hash), moved);
+    await ctx.app.outbox.drain();
+    const [job] = await ctx.database.db
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.payload}->>'hash' = ${hash}`);
+    expect(job?.doneAt).toBeNull();
+    expect(job?.attempts).toBeGreaterThan(0);
+    const [row] = await ctx.database.db.select().from(blobs).where(eq(blobs.hash, hash));
+    expect(row?.thumbnail).toBeNull();
+    renameSync(moved, storedPath(hash));
   });
 
   it('stores the same bytes once: two uploads are two files and one blob', async () => {

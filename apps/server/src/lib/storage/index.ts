@@ -141,12 +141,22 @@ export async function createStorage(deps: {
         .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
         .webp({ quality: 78 });
       const source = store.open(hash);
-      source.on('error', (error) => resize.destroy(error));
-      const webp = await source.pipe(resize).toBuffer();
+      // Both streams' errors are listened to: an 'error' event nobody hears ends the process.
+      const webp = await new Promise<Buffer>((resolve, reject) => {
+        source.once('error', (error) => {
+          resize.destroy();
+          reject(error);
+        });
+        resize.once('error', reject);
+        source.pipe(resize).toBuffer().then(resolve, reject);
+      });
       const staged = await store.stage(Readable.from([webp]));
       await staged.commit(thumbnailKey(hash));
       made = 'webp';
     } catch (error) {
+      // Bytes missing here (a node whose DATA_DIR/files is not shared with the one that stored
+      // them): the job fails and is retried, by whichever node takes it next.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw error;
       log.warn({ err: error, hash }, 'no thumbnail: the image could not be read');
     }
     await db.update(blobs).set({ thumbnail: made }).where(eq(blobs.hash, hash));
@@ -214,16 +224,15 @@ export async function createStorage(deps: {
     if (rows.length === 0) return [];
     const ownerIds = [...new Set(rows.flatMap((row) => (row.ownerId ? [row.ownerId] : [])))];
     const hashes = [...new Set(rows.map((row) => row.blobHash))];
-    const [owners, thumbnails] = await Promise.all([
-      executor
-        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
-        .from(users)
-        .where(inArray(users.id, ownerIds)),
-      executor
-        .select({ hash: blobs.hash, thumbnail: blobs.thumbnail })
-        .from(blobs)
-        .where(inArray(blobs.hash, hashes)),
-    ]);
+    // One after the other: the executor may be a transaction, one connection.
+    const owners = await executor
+      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+      .from(users)
+      .where(inArray(users.id, ownerIds));
+    const thumbnails = await executor
+      .select({ hash: blobs.hash, thumbnail: blobs.thumbnail })
+      .from(blobs)
+      .where(inArray(blobs.hash, hashes));
     const names = new Map(owners.map((u) => [u.id, `${u.firstName} ${u.lastName}`.trim() || u.email]));
     const withThumbnail = new Set(thumbnails.filter((b) => b.thumbnail === 'webp').map((b) => b.hash));
     return rows.map((row) => ({
