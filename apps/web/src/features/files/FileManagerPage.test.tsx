@@ -133,6 +133,14 @@ describe('FileManagerPage', () => {
     expect(calls).toContain('GET /api/files?folderId=root&ordering=name&page=1&pageSize=60');
   });
 
+  it('reads an empty folder in the address as the top level, not as every folder at once', async () => {
+    const calls = stubApi();
+    await render('/file-manager?folder=');
+    await screen.findByTestId('folder-card');
+    expect(calls).toContain('GET /api/files/folders?parentId=root&ordering=name&pageSize=200');
+    expect(calls).toContain('GET /api/files?folderId=root&ordering=name&page=1&pageSize=60');
+  });
+
   it('lists SPEC’s columns in the list view, and asks the server for the sort chosen', async () => {
     const calls = stubApi();
     const { user, router } = await render('/file-manager?layout=list&sort=-size');

@@ -89,7 +89,8 @@ export function FileManagerPage() {
 
   const viewParam = params.get('view');
   const view: View = isView(viewParam) ? viewParam : 'files';
-  const folderId = view === 'files' ? params.get('folder') : null;
+  // An empty `folder=` is the top level too (not "no folder": that lists every folder reachable).
+  const folderId = (view === 'files' && params.get('folder')) || null;
   const search = params.get('q') ?? '';
   const sortParam = params.get('sort');
   const sort: Sort = isSort(sortParam) ? sortParam : view === 'recent' ? '-updatedAt' : 'name';
