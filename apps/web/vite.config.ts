@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress';
 
 // The API server the dev server forwards /api to; `npm run dev` starts it on API_PORT.
 const apiPort = process.env.API_PORT || '3000';
@@ -8,7 +9,7 @@ const proxy = { '/api': { target: `http://127.0.0.1:${apiPort}`, ws: true } };
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: [
       // React 19 has useSyncExternalStore: the shim react-i18next imports for older React is dead weight.

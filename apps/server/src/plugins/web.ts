@@ -17,7 +17,9 @@ function isPageRequest(request: FastifyRequest): boolean {
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and every
- * client-side route answered with index.html. Anything else unknown is a JSON 404.
+ * client-side route answered with index.html. Anything else unknown is a JSON 404. Text files go
+ * out as the brotli or gzip copy the build wrote beside them (apps/web/build/precompress.ts) when
+ * the browser accepts it, with `Vary: Accept-Encoding`.
  */
 export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
   const hasWebApp = existsSync(path.join(webDistDir, 'index.html'));
@@ -26,6 +28,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
       root: webDistDir,
       wildcard: true,
       index: ['index.html'],
+      preCompressed: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
