@@ -17,6 +17,8 @@ export default defineConfig({
           env: { TEST_DB: engine },
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // One migrated database per run, copied by every file (test/template.ts).
+          globalSetup: ['apps/server/test/template.ts'],
         },
       })),
       {

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type App, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
@@ -19,16 +20,23 @@ export const ADMIN = { email: 'admin@test.local', password: 'correct-horse-batte
 
 /**
  * A fresh, migrated database for one test file: PGlite in memory, or a new database on the
- * PostgreSQL server of TEST_DATABASE_URL, dropped again on close.
+ * PostgreSQL server of TEST_DATABASE_URL, dropped again on close. Both are copies of the run's
+ * migrated template (test/template.ts); `{ migrated: false }` gives an empty one instead (a test of a
+ * migration runs the migrations before it itself).
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
-  if (engine === 'pglite') return openDatabase({});
+export async function openTestDatabase({ migrated = true } = {}): Promise<DatabaseHandle> {
+  if (engine === 'pglite') {
+    if (!migrated) return openDatabase({});
+    return openDatabase({ pgliteDump: new Blob([readFileSync(inject('pgliteTemplate'))]) });
+  }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `ledgerdesk_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(
+    migrated ? `create database ${name} template ${inject('postgresTemplate')}` : `create database ${name}`,
+  );
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

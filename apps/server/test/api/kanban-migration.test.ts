@@ -25,7 +25,7 @@ describe('the kanban migration', () => {
     journal.entries = journal.entries.slice(0, kanban);
     writeFileSync(journalPath, JSON.stringify(journal));
 
-    const handle = await openTestDatabase();
+    const handle = await openTestDatabase({ migrated: false });
     try {
       const migrate = (folder: string) =>
         engine === 'postgres'
