@@ -185,9 +185,9 @@ export async function buildApp(deps: AppDeps) {
   encapsulated((scope) => avatarRoutes(scope, db));
   encapsulated((scope) => auditRoutes(scope, audit));
   encapsulated((scope) => libraryRoutes(scope, library, createLibraryTransfer({ db, audit })));
-  encapsulated((scope) => tasksRoutes(scope, { db, audit, users }));
+  encapsulated((scope) => tasksRoutes(scope, { db, audit, users, notifications }));
   encapsulated((scope) => crmRoutes(scope, { db, audit, users }));
-  encapsulated((scope) => ticketsRoutes(scope, { db, audit, users }));
+  encapsulated((scope) => ticketsRoutes(scope, { db, audit, users, notifications }));
   encapsulated((scope) => registerResource(scope, { db, audit }, invoiceResource()));
   encapsulated((scope) => invoiceRoutes(scope, db));
   encapsulated((scope) => registerResource(scope, { db, audit }, projectResource(users)));
