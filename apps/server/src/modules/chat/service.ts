@@ -418,7 +418,12 @@ export function createChatService(deps: {
       await links.notify(executor, {
         userIds: toMention,
         kind: 'mention',
-        params: { from, teaser, roomId: message.roomId, room: room.name },
+        params: {
+          from,
+          teaser,
+          roomId: message.roomId,
+          ...(room.kind === 'channel' ? { room: room.name } : {}),
+        },
         link: chatLink(message.roomId, message.seq),
       });
   };
