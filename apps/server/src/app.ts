@@ -18,6 +18,9 @@ import { createAuditService } from './modules/audit/service';
 import { authRoutes } from './modules/auth/routes';
 import { AUTH_ENTITIES, createAuthService } from './modules/auth/service';
 import { calendarRoutes } from './modules/calendar/routes';
+import { registerChatLive } from './modules/chat/live';
+import { chatRoutes } from './modules/chat/routes';
+import { CHAT_TOPIC, createChatService } from './modules/chat/service';
 import { countriesRoutes } from './modules/countries/routes';
 import { createCountriesService } from './modules/countries/service';
 import { crmRoutes } from './modules/crm/routes';
@@ -205,6 +208,18 @@ export async function buildApp(deps: AppDeps) {
   encapsulated((scope) => dashboardsRoutes(scope, createDashboardsService({ db, now: deps.now })));
   encapsulated((scope) => calendarRoutes(scope, { db, audit, users, outbox, mailer, config, now: deps.now }));
   encapsulated((scope) => filesRoutes(scope, { db, audit, users }));
+  const chat = createChatService({
+    db,
+    users,
+    storage: app.storage,
+    links: {
+      publish: (executor, event) => app.live.publish(executor, CHAT_TOPIC, event),
+      presence: (userIds) => app.live.presence(userIds),
+      notify: (executor, notification) => notifications.notify(executor, notification),
+    },
+  });
+  registerChatLive(app.live, { db, chat });
+  encapsulated((scope) => chatRoutes(scope, { db, chat }));
 
   await registerWebApp(app, deps.webDistDir ?? webDistDir);
   return app;

@@ -5,6 +5,7 @@ export * from './audit';
 export * from './auth';
 export * from './bulk';
 export * from './calendar';
+export * from './chat';
 export * from './countries';
 export * from './crm';
 export * from './dashboards';

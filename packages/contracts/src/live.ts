@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import type { ChatLiveMessage } from './chat';
 import type { NotificationRecord } from './notifications';
 
 /*
@@ -68,4 +69,4 @@ export type LiveMessageOf = {
   presence: LivePresence;
   'session.ended': LiveSessionEnded;
   resync: LiveResync;
-};
+} & { [K in ChatLiveMessage['type']]: Extract<ChatLiveMessage, { type: K }> };

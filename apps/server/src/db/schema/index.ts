@@ -2,6 +2,7 @@ export * from './accounts';
 export * from './api-keys';
 export * from './audit';
 export * from './calendar';
+export * from './chat';
 export * from './countries';
 export * from './crm';
 export * from './dashboards';
