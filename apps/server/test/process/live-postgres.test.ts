@@ -66,7 +66,7 @@ afterAll(async () => {
 }, 60_000);
 
 describe('the live connection across two nodes on one PostgreSQL', () => {
-  it('a notification raised through node A reaches the socket on node B; a sign-out on A closes it; B closes with 1001 when it stops', async () => {
+  it('a notification and a chat message sent through node A reach the socket on node B; a sign-out on A closes it; B closes with 1001 when it stops', async () => {
     const adminOnB = (await signIn(nodeB.url, ADMIN.email, ADMIN.password)).token;
     const socket = await signedInSocket(wsOf(nodeB), adminOnB);
     const adminId = socket.received[0]?.user as string;
@@ -91,6 +91,22 @@ describe('the live connection across two nodes on one PostgreSQL', () => {
     expect(message).toMatchObject({
       unread: 1,
       notification: { kind: 'task_assigned', params: { by: 'Cora Lee', title: 'Reconcile the ledger' } },
+    });
+
+    // A chat message sent through A reaches the room's member on B.
+    const room = await call(nodeA, colleagueOnA, 'POST', '/api/chat/rooms', {
+      name: 'close-2026',
+      memberIds: [adminId],
+    });
+    expect(room.status, room.text).toBe(201);
+    const roomId = room.json().data.id as string;
+    const sent = await call(nodeA, colleagueOnA, 'POST', `/api/chat/rooms/${roomId}/messages`, {
+      body: 'The ledger balances.',
+    });
+    expect(sent.status, sent.text).toBe(201);
+    const chat = await socket.next('chat.message');
+    expect(chat).toMatchObject({
+      message: { roomId, body: 'The ledger balances.', sender: { name: 'Cora Lee' } },
     });
 
     // The session the socket on B uses is ended through A: B hears of it and closes the socket.
