@@ -7,12 +7,14 @@ import { generatePassword, hashPassword } from '../lib/passwords';
 import { syncCountries } from '../modules/countries/service';
 import { seedApiKeys } from './api-keys';
 import { seedCalendar } from './calendar';
+import { seedChat } from './chat';
 import { seedCrm } from './crm';
 import { seedEcommerce } from './ecommerce';
 import { seedFiles } from './files';
 import { seedInvoices } from './invoices';
 import { seedJobs } from './jobs';
 import { seedLibrary } from './library';
+import { seedNotifications } from './notifications';
 import { seedProductPhotos } from './product-photos';
 import { seedProjects } from './projects';
 import { createRandom } from './random';
@@ -36,7 +38,8 @@ const demoGroups: { name: string; description: string; permissions: Permission[]
     name: 'Budget officers',
     description: 'Maintain the code library',
     // Also the file manager: the administrator's "Budgets 2026" folder is shared with them.
-    permissions: ['library.view', 'library.manage', 'files.view', 'files.manage'],
+    // Chat and mail for every group that may change something (not the read-only ones).
+    permissions: ['library.view', 'library.manage', 'files.view', 'files.manage', 'chat.use', 'mail.use'],
   },
   {
     name: 'Auditors',
@@ -172,6 +175,7 @@ export async function seedDatabase(db: Database, config: Config): Promise<SeedRe
       colleagueId: userIds[0],
       groupId: createdGroups[0]?.id,
     });
+    await seedNotifications(tx as Database, admin.id);
     await tx.insert(userGroups).values(
       createdUsers.map((u) => ({
         userId: u.id,
@@ -179,6 +183,7 @@ export async function seedDatabase(db: Database, config: Config): Promise<SeedRe
         createdBy: admin.id,
       })),
     );
+    await seedChat(tx as Database, { adminId: admin.id, userIds: createdUsers.map((u) => u.id) });
   });
 
   return {
