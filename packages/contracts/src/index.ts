@@ -16,6 +16,7 @@ export * from './files';
 export * from './invoices';
 export * from './jobs';
 export * from './library';
+export * from './mail';
 export * from './messages';
 export * from './permissions';
 export * from './preferences';
