@@ -3,6 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, mailboxEntries, mailMessages, outbox } from '../../src/db/schema';
 import { ADMIN, createTestContext, type TestContext } from '../context';
+import { liveUrl, signedInSocket } from '../live/socket';
 import { multipart } from '../multipart';
 import { type SmtpPeer, startSmtpPeer } from '../smtp';
 
@@ -548,5 +549,33 @@ describe('outside addresses', () => {
     expect(await ctx.app.outbox.drain()).toMatchObject({ failed: 1 });
     expect(await deliveryOf(second.id)).toBe('failed');
     smtp = await startSmtpPeer(smtpPort);
+  });
+});
+
+describe('live and notifications', () => {
+  it('tells the recipients’ sockets of new mail and notifies them; the sender gets no notification', async () => {
+    const url = await liveUrl(ctx.app);
+    const [bens, eves] = await Promise.all([signedInSocket(url, token.ben), signedInSocket(url, token.eve)]);
+    try {
+      const mail = await send('cleo', { to: [address('ben')], subject: 'Live one', bodyHtml: '<p>now</p>' });
+      await bens.next('mail.new');
+      const notified = await bens.next('notification');
+      expect(notified.notification).toMatchObject({
+        kind: 'mail',
+        params: { from: 'Cleo Test', subject: 'Live one' },
+        link: `/mailbox/thread/${mail.message.forId}`,
+      });
+      // Reading it is a change of Ben's mailbox, told to his other tabs.
+      await thread('ben', mail.message.forId);
+      await bens.next('mail.changed');
+      expect(eves.received.filter((m) => String(m.type).startsWith('mail.'))).toEqual([]);
+      const cleos = await ok<{ items: { kind: string; params: { subject?: string } }[] }>(
+        await call('cleo', 'GET', '/api/notifications'),
+      );
+      expect(cleos.items.some((n) => n.params.subject === 'Live one')).toBe(false);
+    } finally {
+      bens.close();
+      eves.close();
+    }
   });
 });
