@@ -540,11 +540,29 @@ export function createMailService(deps: {
         categoryCondition(query.category),
         query.type ? eq(mailboxEntries.type, query.type) : undefined,
         query.label ? eq(mailboxEntries.label, query.label) : undefined,
-        query.q ? sql`${mailMessages.searchText} like ${containsPattern(query.q.toLowerCase())}` : undefined,
+        query.q
+          ? inArray(
+              mailboxEntries.messageId,
+              db
+                .select({ id: mailMessages.id })
+                .from(mailMessages)
+                .where(sql`${mailMessages.searchText} like ${containsPattern(query.q.toLowerCase())}`),
+            )
+          : undefined,
         after
           ? sql`(${mailboxEntries.date}, ${mailboxEntries.id}) < (${after.date.toISOString()}::timestamptz, ${after.id}::uuid)`
           : undefined,
       ];
+      // The page's entries first, read in index order (keyset); only then their messages, thread
+      // sizes and files, for those few rows (joined in one query, the planner may read the whole
+      // folder before it sorts).
+      const pageIds = db
+        .select({ id: mailboxEntries.id })
+        .from(mailboxEntries)
+        .where(and(...conditions))
+        .orderBy(desc(mailboxEntries.date), desc(mailboxEntries.id))
+        .limit(query.limit + 1)
+        .as('page');
       const rows = await db
         .select({
           entry: mailboxEntries,
@@ -558,11 +576,10 @@ export function createMailService(deps: {
           threadSize: sql<number>`(select count(*)::int from ${mailboxEntries} as t where t.owner_id = ${mailboxEntries.ownerId} and t.thread_id = ${mailboxEntries.threadId})`,
           hasAttachments: sql<boolean>`exists (select 1 from ${files} where ${files.attachedType} = ${MAIL_FILES} and ${files.attachedId} = ${mailboxEntries.messageId} and ${files.trashedAt} is null)`,
         })
-        .from(mailboxEntries)
+        .from(pageIds)
+        .innerJoin(mailboxEntries, eq(mailboxEntries.id, pageIds.id))
         .innerJoin(mailMessages, eq(mailMessages.id, mailboxEntries.messageId))
-        .where(and(...conditions))
-        .orderBy(desc(mailboxEntries.date), desc(mailboxEntries.id))
-        .limit(query.limit + 1);
+        .orderBy(desc(mailboxEntries.date), desc(mailboxEntries.id));
       const page = rows.slice(0, query.limit);
       const items: MailListItem[] = page.map((r) => ({
         ...entryFields(r.entry),
