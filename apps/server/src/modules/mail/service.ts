@@ -18,6 +18,7 @@ import {
   type MailType,
   mailCategories,
   type mailDraftInput,
+  type mailDraftUpdate,
   type mailEntriesPatch,
   mailLabels,
   type mailListQuery,
@@ -681,16 +682,25 @@ export function createMailService(deps: {
       }),
 
     /**
-     * Autosave: replaces the draft's addresses, subject and body (a reply stays a reply: inReplyTo
-     * and forwardOf are read when it is made). A stale version is a 409 with the draft as stored.
+     * Autosave: the draft's addresses, subject and body (those sent; the others stay). A reply stays
+     * a reply: inReplyTo and forwardOf are read when it is made. A stale version is a 409 with the
+     * draft as stored.
      */
-    updateDraft: (caller: Caller, id: string, input: MailDraftInputOut, version: number | undefined) =>
+    updateDraft: (caller: Caller, id: string, input: MailDraftUpdateOut, version: number | undefined) =>
       db.transaction(async (trx) => {
         const tx = trx as Database;
         const { message, entry } = await ownDraft(tx, caller, id, true);
         if (isStale(version, message.version)) throw AppError.stale(await draftRecord(tx, message, entry.id));
-        const [to = [], cc = [], bcc = []] = await resolve(tx, [input.to, input.cc, input.bcc]);
-        const content = contentOf(input, [...to, ...cc]);
+        const kept = (list: StoredMailAddress[]) => list.map((a) => a.address);
+        const [to = [], cc = [], bcc = []] = await resolve(tx, [
+          input.to ?? kept(message.to),
+          input.cc ?? kept(message.cc),
+          input.bcc ?? kept(message.bcc),
+        ]);
+        const content = contentOf(
+          { subject: input.subject ?? message.subject, bodyHtml: input.bodyHtml ?? message.bodyHtml },
+          [...to, ...cc],
+        );
         const at = now();
         const [saved] = await tx
           .update(mailMessages)
@@ -886,5 +896,6 @@ export function createMailService(deps: {
 export type MailService = ReturnType<typeof createMailService>;
 
 type MailDraftInputOut = z.output<typeof mailDraftInput>;
+type MailDraftUpdateOut = z.output<typeof mailDraftUpdate>;
 type MailListQueryOut = z.output<typeof mailListQuery>;
 type MailEntriesPatchOut = z.output<typeof mailEntriesPatch>;
