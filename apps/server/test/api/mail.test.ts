@@ -608,7 +608,7 @@ describe('live and notifications', () => {
       expect(notified.notification).toMatchObject({
         kind: 'mail',
         params: { from: 'Cleo Test', subject: 'Live one' },
-        link: `/mailbox/thread/${mail.message.forId}`,
+        link: `/mailbox?thread=${mail.message.forId}`,
       });
       // Reading it is a change of Ben's mailbox, told to his other tabs.
       await thread('ben', mail.message.forId);

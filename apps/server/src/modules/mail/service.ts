@@ -66,7 +66,7 @@ type EntryRow = typeof mailboxEntries.$inferSelect;
 const USERS_PER_PUBLISH = 20;
 
 /** The web's address of a thread (a notification's link). */
-export const threadLink = (forId: string) => `/mailbox/thread/${forId}`;
+export const threadLink = (forId: string) => `/mailbox?thread=${forId}`;
 
 const encodeCursor = (date: Date, id: string) =>
   Buffer.from(JSON.stringify([date.toISOString(), id])).toString('base64url');
