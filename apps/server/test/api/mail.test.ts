@@ -453,6 +453,21 @@ describe('deleting a thread (SPEC §4: by forId)', () => {
     expect(attached).toEqual([]);
   });
 
+  it('deletes the message when its last two owners delete the thread at the same time', async () => {
+    const mail = await send('dan', { to: [address('eve')], subject: 'Both delete' });
+    const forId = mail.message.forId;
+    const [dans, eves] = await Promise.all([
+      call('dan', 'DELETE', `/api/mail/threads/${forId}`),
+      call('eve', 'DELETE', `/api/mail/threads/${forId}`),
+    ]);
+    expect([dans.statusCode, eves.statusCode]).toEqual([200, 200]);
+    const left = await ctx.database.db
+      .select()
+      .from(mailMessages)
+      .where(eq(mailMessages.id, mail.message.id));
+    expect(left).toEqual([]);
+  });
+
   it('needs the forId header', async () => {
     const missing = await call('ben', 'DELETE', '/api/delete/mail');
     expect(missing.statusCode).toBe(400);
