@@ -40,6 +40,7 @@ import {
 import { libraryRoutes } from './modules/library/routes';
 import { createLibraryService } from './modules/library/service';
 import { createLibraryTransfer } from './modules/library/transfer';
+import { mailRoutes } from './modules/mail/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { createNotificationsService } from './modules/notifications/service';
 import { projectResource } from './modules/projects/projects.resource';
@@ -220,6 +221,9 @@ export async function buildApp(deps: AppDeps) {
   });
   registerChatLive(app.live, { db, chat });
   encapsulated((scope) => chatRoutes(scope, { db, chat }));
+  encapsulated((scope) =>
+    mailRoutes(scope, { db, users, outbox, mailer, config, live: app.live, notifications, now: deps.now }),
+  );
 
   await registerWebApp(app, deps.webDistDir ?? webDistDir);
   return app;

@@ -18,6 +18,7 @@ export * from './invoices';
 export * from './jobs';
 export * from './library';
 export * from './live';
+export * from './mail';
 export * from './messages';
 export * from './notifications';
 export * from './permissions';

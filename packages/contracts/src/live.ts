@@ -58,6 +58,13 @@ export type LivePresence = { type: 'presence'; userId: string; status: PresenceS
 export type LiveResync = { type: 'resync' };
 /** Sent before the server closes the socket with 4401: the session ended or was revoked. */
 export type LiveSessionEnded = { type: 'session.ended' };
+/**
+ * Mailbox: new mail reached the user (or their own just left); the web refreshes its counts and list.
+ * Ids only: the web reads what changed through the API.
+ */
+export type LiveMailNew = { type: 'mail.new' };
+/** The user's mailbox changed otherwise (read, moved, deleted, a delivery's outcome): refresh. */
+export type LiveMailChanged = { type: 'mail.changed' };
 
 /**
  * What the server sends, one per frame, or several as a JSON array in one frame (presence changes
@@ -71,4 +78,6 @@ export type LiveMessageOf = {
   presence: LivePresence;
   'session.ended': LiveSessionEnded;
   resync: LiveResync;
+  'mail.new': LiveMailNew;
+  'mail.changed': LiveMailChanged;
 } & { [K in ChatLiveMessage['type']]: Extract<ChatLiveMessage, { type: K }> };

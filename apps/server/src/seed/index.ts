@@ -15,6 +15,7 @@ import { seedInvoices } from './invoices';
 import { seedJobs } from './jobs';
 import { seedLibrary } from './library';
 import { seedNotifications } from './notifications';
+import { seedMail } from './mail';
 import { seedProductPhotos } from './product-photos';
 import { seedProjects } from './projects';
 import { createRandom } from './random';
@@ -176,6 +177,14 @@ export async function seedDatabase(db: Database, config: Config): Promise<SeedRe
       groupId: createdGroups[0]?.id,
     });
     await seedNotifications(tx as Database, admin.id);
+    await seedMail(tx as Database, put, [
+      { id: admin.id, name: 'Ada Admin', email },
+      ...demoUsers.map((u, i) => ({
+        id: userIds[i] ?? '',
+        name: `${u.firstName} ${u.lastName}`,
+        email: u.email,
+      })),
+    ]);
     await tx.insert(userGroups).values(
       createdUsers.map((u) => ({
         userId: u.id,

@@ -12,6 +12,7 @@ export * from './invoices';
 export * from './jobs';
 export * from './library';
 export * from './live';
+export * from './mail';
 export * from './outbox';
 export * from './projects';
 export * from './tasks';
