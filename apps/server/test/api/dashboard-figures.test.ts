@@ -93,6 +93,11 @@ const figures: Record<string, { kept: SQL; recomputed: SQL }> = {
     recomputed: sql`select (at at time zone 'UTC')::date::text as day, actor_id::text, count(*)::int as entries
                       from audit_log where actor_id is not null group by 1, 2 order by 1, 2`,
   },
+  audit_actor_monthly: {
+    kept: sql`select month::text, actor_id::text, entries from audit_actor_monthly where entries <> 0 order by 1, 2`,
+    recomputed: sql`select date_trunc('month', at, 'UTC')::date::text as month, actor_id::text, count(*)::int as entries
+                      from audit_log where actor_id is not null group by 1, 2 order by 1, 2`,
+  },
 };
 
 async function expectFiguresToMatch() {
@@ -109,6 +114,7 @@ async function expectFiguresToMatch() {
     + (select count(*) from order_category_stats_hourly where quantity < 0)
     + (select count(*) from audit_stats_hourly where entries < 0)
     + (select count(*) from audit_actor_daily where entries < 0)
+    + (select count(*) from audit_actor_monthly where entries < 0)
     + (select count(*) from order_stats_daily where orders < 0)
     + (select count(*) from order_category_stats_daily where quantity < 0)
     + (select count(*) from audit_stats_daily where entries < 0)
@@ -217,6 +223,10 @@ describe('figures kept by triggers', () => {
                    where entity = 'order' and at < timestamptz '2026-03-30 00:00:00+00'`);
     await run(sql`update audit_log set actor_id = null where ip = '10.0.0.9' and action = 'login'
                    and at < timestamptz '2026-03-29 12:00:00+00'`);
+    await expectFiguresToMatch();
+    // Moved across the end of March: out of one month's actor figures and into the next.
+    await run(sql`update audit_log set at = at + interval '3 days'
+                   where ip = '10.0.0.9' and entity = 'product'`);
     await expectFiguresToMatch();
     await run(sql`delete from audit_log where ip = '10.0.0.9' and at > timestamptz '2026-03-30 06:00:00+00'`);
     await run(sql`delete from audit_log where entity = 'session' and action = 'login'`);

@@ -63,6 +63,13 @@ export const windowRows = (table: FigureTable, window: PeriodWindow, where: SQL)
   figureRows(table, windowSpans(window, false), where);
 
 /**
+ * The rows of a figure table over the window and over the previous period (when there is one), each
+ * with its span's `bucket`: 'current' or 'previous'.
+ */
+export const periodRows = (table: FigureTable, window: PeriodWindow, where: SQL) =>
+  figureRows(table, windowSpans(window, true), where);
+
+/**
  * Aggregates of a figure table (`round(sum(revenue), 2)`) over the window and over the previous
  * period (null when there is none), in one read.
  */
@@ -78,7 +85,7 @@ export async function periodFigures<K extends string>(
       keys.map((key) => sql`coalesce(${from.figures[key]}, 0)::float8 as ${sql.identifier(key)}`),
       sql`, `,
     )}
-          from ${figureRows(from.table, windowSpans(window, true), from.where)} f
+          from ${periodRows(from.table, window, from.where)} f
          group by bucket`,
   );
   const read = (bucket: string) => {
