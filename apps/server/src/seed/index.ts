@@ -6,6 +6,7 @@ import { groups, userGroups, users } from '../db/schema';
 import { generatePassword, hashPassword } from '../lib/passwords';
 import { syncCountries } from '../modules/countries/service';
 import { seedApiKeys } from './api-keys';
+import { seedAuditHistory } from './audit-history';
 import { seedCalendar } from './calendar';
 import { seedCrm } from './crm';
 import { seedEcommerce } from './ecommerce';
@@ -178,6 +179,16 @@ export async function seedDatabase(db: Database, config: Config): Promise<SeedRe
         groupId: random.pick(createdGroups).id,
         createdBy: admin.id,
       })),
+    );
+    // Last, so that the draws above stay as they were: the history tells of the records seeded.
+    await seedAuditHistory(
+      tx as Database,
+      random,
+      [
+        { id: admin.id, email, active: true },
+        ...demoUsers.map((u, i) => ({ id: userIds[i] ?? '', email: u.email, active: u.isActive })),
+      ],
+      new Date(),
     );
   });
 

@@ -142,6 +142,43 @@ describe('figures kept by triggers', () => {
     await expectFiguresToMatch();
   });
 
+  it('tell of months of demo history, which the analytics dashboard shows', async () => {
+    // The demo people signed in over the past months, mostly on working days in office hours, and
+    // changed the demo's records: the entries name records that exist.
+    const [history] = await rows(sql`select
+        count(*) filter (where entity = 'session' and action = 'login')::int as sign_ins,
+        count(distinct actor_id) filter (where entity = 'session')::int as people,
+        count(distinct date_trunc('month', at, 'UTC'))::int as months,
+        count(*) filter (where entity = 'session' and action = 'login'
+                           and extract(isodow from at at time zone 'UTC') < 6
+                           and extract(hour from at at time zone 'UTC') between 6 and 14)::int as office_sign_ins,
+        count(*) filter (where entity = 'task' and entity_key::uuid not in (select id from tasks))::int as stray_tasks,
+        count(*) filter (where entity = 'l4code' and action = 'update')::int as library_changes,
+        count(*) filter (where at > now())::int as future
+      from audit_log where request_id = ''`);
+    expect(Number(history?.sign_ins)).toBeGreaterThan(500);
+    expect(Number(history?.people)).toBeGreaterThanOrEqual(10);
+    expect(Number(history?.months)).toBeGreaterThanOrEqual(4);
+    expect(Number(history?.office_sign_ins) / Number(history?.sign_ins)).toBeGreaterThan(0.9);
+    expect(history).toMatchObject({ stray_tasks: 0, future: 0 });
+    expect(Number(history?.library_changes)).toBeGreaterThan(0);
+
+    const analytics = (await call('GET', '/api/dashboard/analytics?period=lastMonth&tz=Europe/Paris')).json();
+    const w = analytics.widgets;
+    expect(w.signIns.counter).toBeGreaterThan(50);
+    expect(w.activeUsers.counter).toBeGreaterThan(5);
+    expect(w.actions.counter).toBeGreaterThan(w.signIns.counter);
+    expect(w.signIns.previous).toBeGreaterThan(0);
+    expect(w.topUsers.rows.length).toBe(10);
+    expect(w.recentSignIns.rows.length).toBe(10);
+    expect(w.actionsByArea.items.length).toBeGreaterThan(3);
+    expect(w.actionsByType.items.map((item: { key: string }) => item.key)).toEqual(
+      expect.arrayContaining(['login', 'update', 'create']),
+    );
+    const heat = (w.activityHeatmap.values as number[][]).flat();
+    expect(heat.filter((value) => value > 0).length).toBeGreaterThan(20);
+  });
+
   it('follow orders placed, moved, re-lined and deleted through the API', async () => {
     const [customer] = await rows(sql`select id from customers order by email limit 1`);
     const [p1, p2, p3] = await someProducts(3);

@@ -163,14 +163,16 @@ export async function hourlyHeatmap(
   window: PeriodWindow,
   totals: HourTotals,
 ): Promise<Omit<HeatmapWidget, 'id'>> {
-  const local = sql`(hour at time zone ${window.timeZone})`;
+  // The hour of the week each UTC hour has in the caller's zone (0 = Monday 00:00), from one
+  // conversion per row: local hours since 1970-01-01, a Thursday, moved on to Monday.
+  const hourOfWeek = sql`((floor(extract(epoch from (hour at time zone ${window.timeZone})) / 3600)::bigint + 72) % 168)`;
   const rows = await rowsOf<{ day: number; hour: number; value: number }>(
     db,
-    sql`select extract(isodow from ${local})::int - 1 as day, extract(hour from ${local})::int as hour,
-               sum(${sql.identifier(totals.value)})::int as value
-          from ${sql.identifier(totals.table)}
-         where ${hoursIn(sql`hour`, window.from, window.to)}
-         group by 1, 2`,
+    sql`select (w / 24)::int as day, (w % 24)::int as hour, value
+          from (select ${hourOfWeek} as w, sum(${sql.identifier(totals.value)})::int as value
+                  from ${sql.identifier(totals.table)}
+                 where ${hoursIn(sql`hour`, window.from, window.to)}
+                 group by 1) h`,
   );
   const values = Array.from({ length: 7 }, () => heatmapHours.map(() => 0));
   let outside = 0;
