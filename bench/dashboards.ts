@@ -18,7 +18,7 @@
 // ledgerdesk_bench_dashboards) and reuses it on the next run (new migrations still apply);
 // BENCH_SCALE=0.01 makes 1% of the data (a quick try); BENCH_RUNS=5; BENCH_PERIODS=today,all
 // (the periods measured; `default` is each dashboard's own); BENCH_DASHBOARDS=home,crm (those
-// measured); BENCH_WIDGETS=1 times every widget, not only those of the dashboards over budget.
+// measured); BENCH_ENGINES=pglite (one engine); BENCH_WIDGETS=1 times every widget, not only those of the dashboards over budget.
 import { writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -481,7 +481,11 @@ async function run(engine: Engine) {
 
 let ok = true;
 const summary: string[] = [];
-for (const engine of benchEngines()) {
+// BENCH_ENGINES=postgres measures one engine of those benchEngines() gives (two runs side by side).
+const engines = benchEngines().filter(
+  (engine) => process.env.BENCH_ENGINES?.split(',').includes(engine) ?? true,
+);
+for (const engine of engines) {
   const result = await run(engine);
   ok &&= result.ok;
   summary.push(...result.lines.map((line) => `[${engine}] ${line}`));

@@ -10,6 +10,7 @@ import type { Database } from '../apps/server/src/db/client';
 import { openDatabase } from '../apps/server/src/db/client';
 import { users } from '../apps/server/src/db/schema';
 import { seedApiKeys } from '../apps/server/src/seed/api-keys';
+import { seedAuditHistory } from '../apps/server/src/seed/audit-history';
 import { seedCrm } from '../apps/server/src/seed/crm';
 import { seedEcommerce } from '../apps/server/src/seed/ecommerce';
 import { seedFiles } from '../apps/server/src/seed/files';
@@ -80,6 +81,14 @@ const areas: Record<string, (db: Database, people: Person[], actor: string) => P
   // Real bytes (PDFs, pictures) made and stored: into a data directory of the bench's own.
   files: (db, people, actor) =>
     seedFiles(db, storeBytesIn(filesDir), { adminId: actor, colleagueId: people[1]?.id, groupId: undefined }),
+  // Last, as on the first start: four months of the people's sign-ins and changes to the records above.
+  'audit history': (db, people) =>
+    seedAuditHistory(
+      db,
+      createRandom(3),
+      people.map((p, i) => ({ id: p.id, email: p.email, active: i % 7 !== 6 })),
+      new Date(),
+    ),
 };
 
 async function open(engine: 'pglite' | 'postgres') {

@@ -6,6 +6,7 @@ import { groups, userGroups, users } from '../db/schema';
 import { generatePassword, hashPassword } from '../lib/passwords';
 import { syncCountries } from '../modules/countries/service';
 import { seedApiKeys } from './api-keys';
+import { seedAuditHistory } from './audit-history';
 import { seedCalendar } from './calendar';
 import { seedChat } from './chat';
 import { seedCrm } from './crm';
@@ -193,6 +194,16 @@ export async function seedDatabase(db: Database, config: Config): Promise<SeedRe
       })),
     );
     await seedChat(tx as Database, { adminId: admin.id, userIds: createdUsers.map((u) => u.id) });
+    // Last, so that the draws above stay as they were: the history tells of the records seeded.
+    await seedAuditHistory(
+      tx as Database,
+      random,
+      [
+        { id: admin.id, email, active: true },
+        ...demoUsers.map((u, i) => ({ id: userIds[i] ?? '', email: u.email, active: u.isActive })),
+      ],
+      new Date(),
+    );
   });
 
   return {

@@ -93,6 +93,11 @@ const figures: Record<string, { kept: SQL; recomputed: SQL }> = {
     recomputed: sql`select (at at time zone 'UTC')::date::text as day, actor_id::text, count(*)::int as entries
                       from audit_log where actor_id is not null group by 1, 2 order by 1, 2`,
   },
+  audit_actor_monthly: {
+    kept: sql`select month::text, actor_id::text, entries from audit_actor_monthly where entries <> 0 order by 1, 2`,
+    recomputed: sql`select date_trunc('month', at, 'UTC')::date::text as month, actor_id::text, count(*)::int as entries
+                      from audit_log where actor_id is not null group by 1, 2 order by 1, 2`,
+  },
 };
 
 async function expectFiguresToMatch() {
@@ -109,6 +114,7 @@ async function expectFiguresToMatch() {
     + (select count(*) from order_category_stats_hourly where quantity < 0)
     + (select count(*) from audit_stats_hourly where entries < 0)
     + (select count(*) from audit_actor_daily where entries < 0)
+    + (select count(*) from audit_actor_monthly where entries < 0)
     + (select count(*) from order_stats_daily where orders < 0)
     + (select count(*) from order_category_stats_daily where quantity < 0)
     + (select count(*) from audit_stats_daily where entries < 0)
@@ -134,6 +140,43 @@ describe('figures kept by triggers', () => {
     expect(counted).toMatchObject({ orders: 200 });
     expect(Number(counted?.entries)).toBeGreaterThan(0);
     await expectFiguresToMatch();
+  });
+
+  it('tell of months of demo history, which the analytics dashboard shows', async () => {
+    // The demo people signed in over the past months, mostly on working days in office hours, and
+    // changed the demo's records: the entries name records that exist.
+    const [history] = await rows(sql`select
+        count(*) filter (where entity = 'session' and action = 'login')::int as sign_ins,
+        count(distinct actor_id) filter (where entity = 'session')::int as people,
+        count(distinct date_trunc('month', at, 'UTC'))::int as months,
+        count(*) filter (where entity = 'session' and action = 'login'
+                           and extract(isodow from at at time zone 'UTC') < 6
+                           and extract(hour from at at time zone 'UTC') between 6 and 14)::int as office_sign_ins,
+        count(*) filter (where entity = 'task' and entity_key::uuid not in (select id from tasks))::int as stray_tasks,
+        count(*) filter (where entity = 'l4code' and action = 'update')::int as library_changes,
+        count(*) filter (where at > now())::int as future
+      from audit_log where request_id = ''`);
+    expect(Number(history?.sign_ins)).toBeGreaterThan(500);
+    expect(Number(history?.people)).toBeGreaterThanOrEqual(10);
+    expect(Number(history?.months)).toBeGreaterThanOrEqual(4);
+    expect(Number(history?.office_sign_ins) / Number(history?.sign_ins)).toBeGreaterThan(0.9);
+    expect(history).toMatchObject({ stray_tasks: 0, future: 0 });
+    expect(Number(history?.library_changes)).toBeGreaterThan(0);
+
+    const analytics = (await call('GET', '/api/dashboard/analytics?period=lastMonth&tz=Europe/Paris')).json();
+    const w = analytics.widgets;
+    expect(w.signIns.counter).toBeGreaterThan(50);
+    expect(w.activeUsers.counter).toBeGreaterThan(5);
+    expect(w.actions.counter).toBeGreaterThan(w.signIns.counter);
+    expect(w.signIns.previous).toBeGreaterThan(0);
+    expect(w.topUsers.rows.length).toBe(10);
+    expect(w.recentSignIns.rows.length).toBe(10);
+    expect(w.actionsByArea.items.length).toBeGreaterThan(3);
+    expect(w.actionsByType.items.map((item: { key: string }) => item.key)).toEqual(
+      expect.arrayContaining(['login', 'update', 'create']),
+    );
+    const heat = (w.activityHeatmap.values as number[][]).flat();
+    expect(heat.filter((value) => value > 0).length).toBeGreaterThan(20);
   });
 
   it('follow orders placed, moved, re-lined and deleted through the API', async () => {
@@ -217,6 +260,10 @@ describe('figures kept by triggers', () => {
                    where entity = 'order' and at < timestamptz '2026-03-30 00:00:00+00'`);
     await run(sql`update audit_log set actor_id = null where ip = '10.0.0.9' and action = 'login'
                    and at < timestamptz '2026-03-29 12:00:00+00'`);
+    await expectFiguresToMatch();
+    // Moved across the end of March: out of one month's actor figures and into the next.
+    await run(sql`update audit_log set at = at + interval '3 days'
+                   where ip = '10.0.0.9' and entity = 'product'`);
     await expectFiguresToMatch();
     await run(sql`delete from audit_log where ip = '10.0.0.9' and at > timestamptz '2026-03-30 06:00:00+00'`);
     await run(sql`delete from audit_log where entity = 'session' and action = 'login'`);

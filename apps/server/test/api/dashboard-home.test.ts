@@ -565,7 +565,7 @@ describe('home: what changed, and who sees it', () => {
           entity: 'l4code',
           code: 'HI-1-1-a',
           description: 'Code a',
-          change: 'quantity: 8.000 → 9.000',
+          change: 'quantity: 8 → 9',
         },
         href: `/library?code=${itemId}`,
       },

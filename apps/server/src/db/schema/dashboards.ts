@@ -67,6 +67,21 @@ export const auditActorDaily = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.actorId] })],
 );
 
+/**
+ * The same per UTC month (`month` is its first day), rolled up from the days by a trigger on
+ * audit_actor_daily (migration 0026): a period of months reads a row per actor and month, its days
+ * at either end from the daily table.
+ */
+export const auditActorMonthly = pgTable(
+  'audit_actor_monthly',
+  {
+    month: date('month').notNull(),
+    actorId: uuid('actor_id').notNull(),
+    entries: integer('entries').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.actorId] })],
+);
+
 /** The budget under each L1, L2 and L3 code: its active L4 items and their amount. */
 export const libraryRollups = pgTable('library_rollups', {
   codeId: uuid('code_id').primaryKey(),

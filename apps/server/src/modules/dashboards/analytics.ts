@@ -2,58 +2,139 @@ import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import { inWindow } from '../../lib/periods';
 import { entityAreas } from './areas';
-import { hourlyHeatmap, periodFigures, periodSeries, totalOf, windowRows } from './figures';
-import { countWithPrevious, spans } from './period-figures';
+import { hourlyHeatmap, periodRows, periodSeries, totalOf } from './figures';
+import { countWithPrevious } from './period-figures';
 import { type DashboardDefinition, kpi, shared, type WidgetContext, type WidgetDefinition } from './widgets';
 
 /*
  * The activity of the product, from the audit log's figures (audit_stats_* per hour or day, entity
- * and action; audit_actor_daily per UTC day and actor): what was done, by whom and when. Every widget
- * tells who did what, so it needs `audit.view`; the new users need only `users.view`.
+ * and action; audit_actor_* per UTC day or month and actor): what was done, by whom and when. Every
+ * widget tells who did what, so it needs `audit.view`; the new users need only `users.view`.
+ * Widgets that read the same rows share one query per request: the counters and the two breakdowns
+ * read the entries per entity and action, the active and top users the entries per actor.
  */
 
 const isSignIn = sql`entity = 'session' and action = 'login'`;
 
-/** Sign-ins and audit entries over the period and the previous one (one read for both counters). */
-const activityFigures = (context: WidgetContext) =>
-  shared(context, 'activity', () =>
-    periodFigures(context.db, context.window, {
-      table: 'audit_stats',
-      where: sql`true`,
-      figures: {
-        signIns: sql`sum(entries) filter (where ${isSignIn})`,
-        actions: sql`sum(entries)`,
-      },
-    }),
-  );
+type Entries = { entity: string; action: string; entries: number };
+
+/**
+ * The period's audit entries per entity and action, and the previous period's (null when there is
+ * none): the counters and the breakdowns of one request read them once.
+ */
+const activity = (context: WidgetContext) =>
+  shared(context, 'activity', async () => {
+    const rows = await rowsOf<Entries & { bucket: 'current' | 'previous' }>(
+      context.db,
+      sql`select bucket, entity, action, sum(entries)::int as entries
+            from ${periodRows('audit_stats', context.window, sql`true`)} r
+           group by bucket, entity, action
+          having sum(entries) <> 0`,
+    );
+    const of = (bucket: string) => rows.filter((row) => row.bucket === bucket);
+    return { current: of('current'), previous: context.window.previousFrom ? of('previous') : null };
+  });
+
+const signInsOf = (rows: Entries[]) =>
+  rows.reduce((sum, row) => sum + (row.entity === 'session' && row.action === 'login' ? row.entries : 0), 0);
+const actionsOf = (rows: Entries[]) => rows.reduce((sum, row) => sum + row.entries, 0);
 
 /** A counter of the period's activity, against the previous period. */
-function activityKpi(figure: 'signIns' | 'actions', label: string, caption: string): WidgetDefinition<'kpi'> {
+function activityKpi(
+  figure: (rows: Entries[]) => number,
+  label: string,
+  caption: string,
+): WidgetDefinition<'kpi'> {
   return {
     needs: ['audit.view'],
     async compute(context) {
-      const { current, previous } = await activityFigures(context);
+      const { current, previous } = await activity(context);
       return kpi(
         'count',
         label,
         caption,
-        current[figure],
-        previous ? previous[figure] : null,
+        figure(current),
+        previous ? figure(previous) : null,
         '/admin/audit',
       );
     },
   };
 }
 
+/** The entries of the period summed by `key` (an area, an action), largest first, none at zero. */
+function largestFirst(totals: Map<string, number>) {
+  return [...totals]
+    .filter(([, entries]) => entries !== 0)
+    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
+    .map(([key, entries]) => ({ key, label: '', value: entries }));
+}
+
+function sumBy(rows: Entries[], key: (row: Entries) => string) {
+  const totals = new Map<string, number>();
+  for (const row of rows) totals.set(key(row), (totals.get(key(row)) ?? 0) + row.entries);
+  return totals;
+}
+
 /**
- * The UTC days of audit_actor_daily that overlap [from, to): a day's precision, so the first and
- * last days of a period count whole.
+ * The UTC days a span of time overlaps, as dates [lo, hi): active users and top users count whole
+ * days, so the first and last days of a period count whole.
  */
-function daysIn(from: Date | null, to: Date): SQL {
-  const last = sql`((${to.toISOString()}::timestamptz - interval '1 microsecond') at time zone 'UTC')::date`;
-  return from
-    ? sql`(day >= (${from.toISOString()}::timestamptz at time zone 'UTC')::date and day <= ${last})`
-    : sql`(day <= ${last})`;
+function utcDays(from: Date | null, to: Date) {
+  return {
+    lo: from ? sql`(${from.toISOString()}::timestamptz at time zone 'UTC')::date` : sql`'-infinity'::date`,
+    hi: sql`((${to.toISOString()}::timestamptz - interval '1 microsecond') at time zone 'UTC')::date + 1`,
+  };
+}
+
+/**
+ * Each actor's audit entries in the window's UTC days and in the previous period's, with who they
+ * are (an actor since deleted has no user): the whole months from audit_actor_monthly, the days
+ * before and after them from audit_actor_daily, each a range of the table's key read per span.
+ * Ordered by the period's entries, most first.
+ */
+function actors(context: WidgetContext) {
+  return shared(context, 'actors', () => {
+    const { window } = context;
+    const current = utcDays(window.from, window.to);
+    const previous =
+      window.previousFrom && window.previousTo ? utcDays(window.previousFrom, window.previousTo) : null;
+    const ranges = sql`select 'current'::text as bucket, ${current.lo} as lo, ${current.hi} as hi
+                       ${previous ? sql`union all select 'previous', ${previous.lo}, ${previous.hi}` : sql``}`;
+    const month = (day: SQL) => sql`date_trunc('month', (${day})::timestamp)::date`;
+    const read = (table: string, column: string, from: string, to: string) =>
+      sql`select s.bucket, t.actor_id, t.entries from s cross join lateral
+            (select actor_id, entries from ${sql.identifier(table)} t
+              where t.${sql.identifier(column)} >= s.${sql.identifier(from)}
+                and t.${sql.identifier(column)} < s.${sql.identifier(to)}) t`;
+    return rowsOf<{
+      actor_id: string;
+      current: number;
+      previous: number;
+      first_name: string | null;
+      last_name: string | null;
+      email: string | null;
+      last_login_at: Date | null;
+    }>(
+      context.db,
+      sql`with ranges as (${ranges}),
+               whole as (select bucket, lo, hi,
+                                least(case when ${month(sql`lo`)} = lo then lo
+                                           else (${month(sql`lo`)} + interval '1 month')::date end, hi) as months_from
+                           from ranges),
+               s as materialized (select bucket, lo, hi, months_from,
+                                         greatest(${month(sql`hi`)}, months_from) as months_to
+                                    from whole),
+               r as (${read('audit_actor_monthly', 'month', 'months_from', 'months_to')}
+                     union all ${read('audit_actor_daily', 'day', 'lo', 'months_from')}
+                     union all ${read('audit_actor_daily', 'day', 'months_to', 'hi')})
+          select a.actor_id, a.current, a.previous, u.first_name, u.last_name, u.email, u.last_login_at
+            from (select actor_id, coalesce(sum(entries) filter (where bucket = 'current'), 0)::int as current,
+                         coalesce(sum(entries) filter (where bucket = 'previous'), 0)::int as previous
+                    from r group by actor_id) a
+            left join users u on u.id = a.actor_id
+           order by a.current desc, a.actor_id`,
+    );
+  });
 }
 
 /** A person as a table shows them: their name, else their address, else what the log kept. */
@@ -61,31 +142,22 @@ const personName = (first: string | null, last: string | null, email: string | n
   `${first ?? ''} ${last ?? ''}`.trim() || email || label;
 
 export const analyticsDashboard: DashboardDefinition<'analytics'> = {
-  signIns: activityKpi('signIns', 'Sign-ins', 'Sign-ins in the period'),
+  signIns: activityKpi(signInsOf, 'Sign-ins', 'Sign-ins in the period'),
   activeUsers: {
     needs: ['audit.view'],
-    async compute({ db, window }) {
-      // Each actor once (a hash of a few hundred people), then who was active in which span: a
-      // count(distinct) per span sorts every day's row instead.
-      const { current, previous: before, either, previousOf } = spans(window, daysIn);
-      const [row] = await rowsOf<{ counter: number; previous: number }>(
-        db,
-        sql`select (count(*) filter (where in_current))::int as counter,
-                   (count(*) filter (where in_previous))::int as previous
-              from (select actor_id, bool_or(${current}) as in_current, bool_or(${before}) as in_previous
-                      from audit_actor_daily where ${either} group by actor_id) a`,
-      );
-      const [counter, previous] = [row?.counter ?? 0, previousOf(row?.previous)];
+    async compute(context) {
+      const rows = await actors(context);
+      const hasPrevious = context.window.previousFrom !== null;
       return kpi(
         'count',
         'Active users',
         'People who did anything on the days of the period (whole UTC days)',
-        counter,
-        previous,
+        rows.filter((row) => row.current > 0).length,
+        hasPrevious ? rows.filter((row) => row.previous > 0).length : null,
       );
     },
   },
-  actions: activityKpi('actions', 'Actions', 'Entries of the audit log in the period'),
+  actions: activityKpi(actionsOf, 'Actions', 'Entries of the audit log in the period'),
   newUsers: {
     needs: ['users.view'],
     async compute({ db, window }) {
@@ -128,73 +200,34 @@ export const analyticsDashboard: DashboardDefinition<'analytics'> = {
   },
   actionsByArea: {
     needs: ['audit.view'],
-    async compute({ db, window }) {
-      const rows = await rowsOf<{ entity: string; entries: number }>(
-        db,
-        sql`select entity, sum(entries)::int as entries
-              from ${windowRows('audit_stats', window, sql`true`)} r
-             group by entity`,
-      );
+    async compute(context) {
       // An entity of no area (the outbox's clean-up) is the system's own.
-      const byArea = new Map<string, number>();
-      for (const row of rows) {
-        const area = entityAreas[row.entity] ?? 'system';
-        byArea.set(area, (byArea.get(area) ?? 0) + row.entries);
-      }
+      const { current } = await activity(context);
       return {
         kind: 'breakdown',
         chart: 'bar',
         unit: 'count',
-        items: [...byArea]
-          .filter(([, entries]) => entries !== 0)
-          .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
-          .map(([area, entries]) => ({ key: area, label: '', value: entries })),
+        items: largestFirst(sumBy(current, (row) => entityAreas[row.entity] ?? 'system')),
       };
     },
   },
   actionsByType: {
     needs: ['audit.view'],
-    async compute({ db, window }) {
-      const rows = await rowsOf<{ action: string; entries: number }>(
-        db,
-        sql`select action, sum(entries)::int as entries
-              from ${windowRows('audit_stats', window, sql`true`)} r
-             group by action
-            having sum(entries) <> 0
-             order by entries desc, action`,
-      );
+    async compute(context) {
+      const { current } = await activity(context);
       return {
         kind: 'breakdown',
         chart: 'donut',
         unit: 'count',
-        items: rows.map((row) => ({ key: row.action, label: '', value: row.entries })),
+        items: largestFirst(sumBy(current, (row) => row.action)),
       };
     },
   },
   topUsers: {
     needs: ['audit.view'],
-    async compute({ db, window }) {
+    async compute(context) {
       // Whole UTC days, as the active users; an actor since deleted keeps a line under their id.
-      const rows = await rowsOf<{
-        actor_id: string;
-        entries: number;
-        first_name: string | null;
-        last_name: string | null;
-        email: string | null;
-        last_login_at: Date | null;
-      }>(
-        db,
-        sql`select t.actor_id, t.entries, u.first_name, u.last_name, u.email, u.last_login_at
-              from (select actor_id, sum(entries)::int as entries
-                      from audit_actor_daily
-                     where ${daysIn(window.from, window.to)}
-                     group by actor_id
-                    having sum(entries) <> 0
-                     order by entries desc, actor_id
-                     limit 10) t
-              left join users u on u.id = t.actor_id
-             order by t.entries desc, t.actor_id`,
-      );
+      const rows = (await actors(context)).filter((row) => row.current > 0).slice(0, 10);
       return {
         kind: 'table',
         columns: [
@@ -208,7 +241,7 @@ export const analyticsDashboard: DashboardDefinition<'analytics'> = {
           cells: {
             user: personName(row.first_name, row.last_name, row.email, row.actor_id),
             email: row.email,
-            entries: row.entries,
+            entries: row.current,
             lastSignIn: row.last_login_at ? new Date(row.last_login_at).toISOString() : null,
           },
         })),

@@ -63,6 +63,13 @@ export const windowRows = (table: FigureTable, window: PeriodWindow, where: SQL)
   figureRows(table, windowSpans(window, false), where);
 
 /**
+ * The rows of a figure table over the window and over the previous period (when there is one), each
+ * with its span's `bucket`: 'current' or 'previous'.
+ */
+export const periodRows = (table: FigureTable, window: PeriodWindow, where: SQL) =>
+  figureRows(table, windowSpans(window, true), where);
+
+/**
  * Aggregates of a figure table (`round(sum(revenue), 2)`) over the window and over the previous
  * period (null when there is none), in one read.
  */
@@ -78,7 +85,7 @@ export async function periodFigures<K extends string>(
       keys.map((key) => sql`coalesce(${from.figures[key]}, 0)::float8 as ${sql.identifier(key)}`),
       sql`, `,
     )}
-          from ${figureRows(from.table, windowSpans(window, true), from.where)} f
+          from ${periodRows(from.table, window, from.where)} f
          group by bucket`,
   );
   const read = (bucket: string) => {
@@ -156,14 +163,16 @@ export async function hourlyHeatmap(
   window: PeriodWindow,
   totals: HourTotals,
 ): Promise<Omit<HeatmapWidget, 'id'>> {
-  const local = sql`(hour at time zone ${window.timeZone})`;
+  // The hour of the week each UTC hour has in the caller's zone (0 = Monday 00:00), from one
+  // conversion per row: local hours since 1970-01-01, a Thursday, moved on to Monday.
+  const hourOfWeek = sql`((floor(extract(epoch from (hour at time zone ${window.timeZone})) / 3600)::bigint + 72) % 168)`;
   const rows = await rowsOf<{ day: number; hour: number; value: number }>(
     db,
-    sql`select extract(isodow from ${local})::int - 1 as day, extract(hour from ${local})::int as hour,
-               sum(${sql.identifier(totals.value)})::int as value
-          from ${sql.identifier(totals.table)}
-         where ${hoursIn(sql`hour`, window.from, window.to)}
-         group by 1, 2`,
+    sql`select (w / 24)::int as day, (w % 24)::int as hour, value
+          from (select ${hourOfWeek} as w, sum(${sql.identifier(totals.value)})::int as value
+                  from ${sql.identifier(totals.table)}
+                 where ${hoursIn(sql`hour`, window.from, window.to)}
+                 group by 1) h`,
   );
   const values = Array.from({ length: 7 }, () => heatmapHours.map(() => 0));
   let outside = 0;

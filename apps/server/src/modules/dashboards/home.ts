@@ -118,7 +118,7 @@ const libraryEntities = ['l1code', 'l2code', 'l3code', 'l4code', 'unit', 'librar
 const countFields = ['rows', 'inserted', 'updated', 'descendants', 'descendantsRewritten'];
 
 /**
- * What a library entry changed, for a reader: "quantity: 2.000 → 3.000; unitPrice: 10.50 → 12.00"
+ * What a library entry changed, for a reader: "quantity: 2 → 3; unitPrice: 10.50 → 12.00"
  * for an update (the log keeps only the fields that changed), the counts of an import or a
  * deletion; nothing for a creation (its code and description say it). The parent's id is left out:
  * a move shows in the full code.
@@ -129,7 +129,8 @@ function changeOf(
   action: string,
 ): string {
   const text = (value: unknown) => {
-    const shown = value === null || value === undefined ? '—' : String(value);
+    // A whole quantity without its zero decimals ("2.000" is 2): the table's column stays narrow.
+    const shown = value === null || value === undefined ? '—' : String(value).replace(/^(-?\d+)\.0+$/, '$1');
     return shown.length > 40 ? `${shown.slice(0, 39)}…` : shown;
   };
   const parts: string[] = [];

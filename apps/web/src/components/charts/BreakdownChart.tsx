@@ -4,7 +4,7 @@ import { decoration, textWidth, tickLabels, ValueGrid } from './axes';
 import { markProps, type Plot, tipHandlers } from './ChartFrame';
 import type { ChartStyle } from './chart-style';
 import type { ChartWords } from './chart-words';
-import { niceTicks } from './ticks';
+import { niceTicks, wholeUnit } from './ticks';
 
 type Item = BreakdownWidget['items'][number];
 
@@ -76,6 +76,7 @@ export function BreakdownChart({ widget, style, words, plot, open, formatValue }
     const ticks = niceTicks(
       Math.min(0, ...widget.items.map((item) => item.value)),
       Math.max(0, ...widget.items.map((item) => item.value)),
+      { whole: wholeUnit(widget.unit) },
     );
     const labels = tickLabels(ticks, widget.unit);
     const x0 = Math.min(NAME_WIDTH, Math.max(...names.map(textWidth))) + 10;

@@ -5,7 +5,7 @@ import { decoration, labelStep, textWidth, tickLabels, ValueGrid } from './axes'
 import { markProps, type Plot, type TipLine } from './ChartFrame';
 import type { ChartStyle } from './chart-style';
 import type { ChartWords } from './chart-words';
-import { niceTicks } from './ticks';
+import { niceTicks, wholeUnit } from './ticks';
 
 const TOP = 12;
 const BOTTOM = 24;
@@ -60,9 +60,11 @@ export function SeriesChart({ widget, style, words, plot }: Props) {
   const leftSeries = widget.series.filter((one) => !onRight(one));
   const rightSeries = widget.series.filter(onRight);
 
-  const leftTicks = niceTicks(...extent(leftSeries, stacked));
+  const leftTicks = niceTicks(...extent(leftSeries, stacked), { whole: wholeUnit(widget.unit) });
   const left = tickLabels(leftTicks, widget.unit);
-  const rightTicks = otherUnit ? niceTicks(...extent(rightSeries, stacked)) : null;
+  const rightTicks = otherUnit
+    ? niceTicks(...extent(rightSeries, stacked), { whole: wholeUnit(otherUnit) })
+    : null;
   const right = rightTicks && otherUnit ? tickLabels(rightTicks, otherUnit) : null;
 
   const labels = widget.buckets.map((start) => formatBucket(start, widget.bucket));

@@ -33,10 +33,9 @@ export const layouts: { [D in DashboardName]: DashboardLayout<D> } = {
       ['budgetByL1', 'half'],
       ['budgetByL2', 'half'],
     ],
-    [
-      ['largestItems', 'twoThirds'],
-      ['libraryChanges', 'third'],
-    ],
+    // The library's changes tell when, who, what, which code and the change: a row of their own.
+    [['largestItems', 'full']],
+    [['libraryChanges', 'full']],
     [
       ['invoicesIssued', 'kpi'],
       ['invoicesPaid', 'kpi'],
@@ -52,8 +51,8 @@ export const layouts: { [D in DashboardName]: DashboardLayout<D> } = {
       ['salesByCategory', 'third'],
     ],
     [
-      ['tasksDueThisWeek', 'kpi'],
-      ['tasksOverdue', 'kpi'],
+      ['tasksDueThisWeek', 'half'],
+      ['tasksOverdue', 'half'],
     ],
     [
       ['tasksDue', 'twoThirds'],
