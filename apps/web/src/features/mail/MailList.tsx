@@ -184,11 +184,15 @@ export function MailList({
             )}
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
-                <Tooltip label={t('bulk.more')} withArrow>
-                  <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('bulk.more')}>
-                    <IconDots size={18} aria-hidden="true" />
-                  </ActionIcon>
-                </Tooltip>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  size="lg"
+                  aria-label={t('bulk.more')}
+                  title={t('bulk.more')}
+                >
+                  <IconDots size={18} aria-hidden="true" />
+                </ActionIcon>
               </Menu.Target>
               <Menu.Dropdown>
                 <Menu.Label>{t('bulk.label')}</Menu.Label>

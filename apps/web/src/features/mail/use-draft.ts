@@ -76,9 +76,11 @@ export function useDraft(initial: DraftValues, existing: MailDraft | null) {
       .catch(() => null)
       .then(() => (dirty.current && !blocked.current ? saveOnce() : draft.current));
     running.current = next;
-    void next.finally(() => {
-      if (running.current === next) running.current = null;
-    });
+    next
+      .finally(() => {
+        if (running.current === next) running.current = null;
+      })
+      .catch(() => undefined);
     return next;
   }, [saveOnce]);
 
