@@ -37,6 +37,7 @@ import {
 import { libraryRoutes } from './modules/library/routes';
 import { createLibraryService } from './modules/library/service';
 import { createLibraryTransfer } from './modules/library/transfer';
+import { mailRoutes } from './modules/mail/routes';
 import { projectResource } from './modules/projects/projects.resource';
 import { searchRoutes } from './modules/search/routes';
 import { createSearchService } from './modules/search/service';
@@ -191,6 +192,7 @@ export async function buildApp(deps: AppDeps) {
   encapsulated((scope) => dashboardsRoutes(scope, createDashboardsService({ db, now: deps.now })));
   encapsulated((scope) => calendarRoutes(scope, { db, audit, users, outbox, mailer, config, now: deps.now }));
   encapsulated((scope) => filesRoutes(scope, { db, audit, users }));
+  encapsulated((scope) => mailRoutes(scope, { db, users, outbox, mailer, config, now: deps.now }));
 
   await registerWebApp(app, deps.webDistDir ?? webDistDir);
   return app;

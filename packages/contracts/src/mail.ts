@@ -325,4 +325,5 @@ export const mailMessages = {
   forIdHeader: 'Send the thread in the forId header.',
   cursorInvalid: 'The cursor is not valid.',
   nothingToRestore: 'Only mail in the trash can be restored.',
+  ownMailToTrashOnly: 'Sent mail and drafts can only be moved to the trash.',
 } as const;

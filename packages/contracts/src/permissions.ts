@@ -21,11 +21,13 @@ export const areas = [
 ] as const;
 export type Area = (typeof areas)[number];
 
-export type Permission = `${Area}.view` | `${Area}.manage` | 'audit.view';
+export type Permission = `${Area}.view` | `${Area}.manage` | 'audit.view' | 'chat.use' | 'mail.use';
 
 export const permissions: readonly Permission[] = [
   ...areas.flatMap((area) => [`${area}.view`, `${area}.manage`] as const),
   'audit.view',
+  'chat.use',
+  'mail.use',
 ];
 
 export function isPermission(value: string): value is Permission {

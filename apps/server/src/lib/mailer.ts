@@ -4,14 +4,23 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../config';
 import { redactUrl } from './logger';
 
-/** A file sent with a message (an invitation's .ics): its text, and its type for the reader's client. */
-export type MailAttachment = { filename: string; content: string; contentType: string };
+/** A file sent with a message (an invitation's .ics, a mail's attachment): its content and type. */
+export type MailAttachment = { filename: string; content: string | Buffer; contentType: string };
 
 /** A message: paragraphs of text, at most one link to act on, and files. */
 export type Mail = {
-  to: string;
+  to: string | string[];
+  cc?: string[];
+  /** Blind copies: in the envelope only, never in the headers. */
+  bcc?: string[];
+  /** A user's own mail: their name beside MAIL_FROM's address (the product may not send as their domain). */
+  fromName?: string;
+  /** Where an answer goes (a user's own mail: their address). */
+  replyTo?: string;
   subject: string;
   paragraphs: string[];
+  /** A user's own mail: its body as they wrote it (sanitised HTML); `paragraphs` then hold its text. */
+  html?: string;
   action?: { label: string; url: string };
   attachments?: MailAttachment[];
 };
@@ -23,6 +32,7 @@ const escapeHtml = (text: string) =>
   );
 
 function render(mail: Mail) {
+  if (mail.html !== undefined) return { text: mail.paragraphs.join('\n\n'), html: mail.html };
   const text = [
     ...mail.paragraphs,
     ...(mail.action ? [`${mail.action.label}: ${mail.action.url}`] : []),
@@ -35,6 +45,9 @@ function render(mail: Mail) {
   ].join('\n');
   return { text, html };
 }
+/** The address of a "Name <address>" (or of a bare address). */
+const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
+
 type Log = { info(msg: string): void; error(obj: object, msg: string): void };
 
 /**
@@ -58,8 +71,11 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
   return {
     async send(mail: Mail): Promise<void> {
       const info = await transport.sendMail({
-        from: config.mailFrom,
+        from: mail.fromName ? { name: mail.fromName, address: addressOf(config.mailFrom) } : config.mailFrom,
         to: mail.to,
+        ...(mail.cc?.length ? { cc: mail.cc } : {}),
+        ...(mail.bcc?.length ? { bcc: mail.bcc } : {}),
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
         subject: mail.subject,
         ...render(mail),
         ...(mail.attachments ? { attachments: mail.attachments } : {}),

@@ -63,6 +63,7 @@ export function createOutbox(deps: {
   const { db, log } = deps;
   const settings = { ...DEFAULTS, ...deps.options };
   const handlers = new Map<string, OutboxHandler>();
+  const giveUps = new Map<string, OutboxHandler>();
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;
   let started = false;
@@ -121,6 +122,11 @@ export function createOutbox(deps: {
         await deps.onGiveUp?.({ ...row, lastError: message }).catch((error: unknown) => {
           log.error({ outboxId: row.id, err: error }, 'outbox: could not report a given-up row');
         });
+        await giveUps
+          .get(row.kind)?.(row.payload)
+          .catch((error: unknown) => {
+            log.error({ outboxId: row.id, err: error }, 'outbox: the give-up handler failed');
+          });
       } else log.warn(fields, `outbox: "${row.kind}" failed, retrying in ${backoffSeconds(row.attempts)} s`);
       return last ? 'failed' : 'retried';
     }
@@ -172,10 +178,14 @@ export function createOutbox(deps: {
   }
 
   return {
-    /** Registers the handler of a kind (a module does so when it is made). */
-    handle(kind: string, handler: OutboxHandler) {
+    /**
+     * Registers the handler of a kind (a module does so when it is made), and optionally what to do
+     * when a row of it is given up (a sent mail's delivery shown as failed).
+     */
+    handle(kind: string, handler: OutboxHandler, onGiveUp?: OutboxHandler) {
       if (handlers.has(kind)) throw new Error(`outbox kind "${kind}" has two handlers`);
       handlers.set(kind, handler);
+      if (onGiveUp) giveUps.set(kind, onGiveUp);
     },
 
     /**

@@ -390,6 +390,23 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/files/folders/:id/shares': 'files.view',
   'POST /api/files/folders/:id/shares': 'files.manage',
   'DELETE /api/files/folders/:id/shares/:shareId': 'files.manage',
+  'GET /api/mail': 'mail.use',
+  'GET /api/mail/counts': 'mail.use',
+  'GET /api/mail/recipients': 'mail.use',
+  'GET /api/mail/threads/:forId': 'mail.use',
+  'DELETE /api/mail/threads/:forId': 'mail.use',
+  'DELETE /api/delete/mail': 'mail.use',
+  'PATCH /api/mail/entries': 'mail.use',
+  'POST /api/mail/drafts': 'mail.use',
+  'GET /api/mail/drafts/:id': 'mail.use',
+  'PUT /api/mail/drafts/:id': 'mail.use',
+  'DELETE /api/mail/drafts/:id': 'mail.use',
+  'POST /api/mail/drafts/:id/send': 'mail.use',
+  'POST /api/mail/send': 'mail.use',
+  'GET /api/mail/messages/:id/attachments': 'mail.use',
+  'POST /api/mail/messages/:id/attachments': 'mail.use',
+  'DELETE /api/mail/messages/:id/attachments/:fileId': 'mail.use',
+  'PUT /api/mail/messages/:id/attachments/order': 'mail.use',
 };
 
 const personas = ['anonymous', 'noPermission', 'viewer', 'admin'] as const;
