@@ -7,5 +7,6 @@ export const mailArea: AreaRegistration = {
   label: 'shell:nav.mailbox',
   icon: IconMail,
   section: 'apps',
+  permission: 'mail.use',
   pages: [{ path: '/mailbox', label: 'shell:nav.mailbox', page: () => import('./MailboxPage') }],
 };
