@@ -3,7 +3,7 @@ import { ActionIcon, Badge, Drawer, Loader, Paper, Tabs, TextInput, Tooltip } fr
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { IconMenu2, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
@@ -19,12 +19,15 @@ import {
   mailTypes,
   useMailCounts,
 } from './api';
-import { Composer, type ComposerRequest } from './Composer';
+import type { ComposerRequest } from './Composer';
 import { MailList } from './MailList';
 import { MailSidebar } from './MailSidebar';
 import classes from './mail.module.css';
 import { ThreadView } from './ThreadView';
 import { useMailLive } from './use-mail-live';
+
+/** The composer brings Tiptap: its own chunk, fetched when a mail is first written. */
+const Composer = lazy(() => import('./Composer').then((module) => ({ default: module.Composer })));
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
   (values as readonly (string | null)[]).includes(value) ? (value as T) : undefined;
