@@ -6,6 +6,13 @@ export type ReceivedMail = {
   subject: string;
   text: string;
   link: string | null;
+  /** The HTML part ('' without one), the From, Cc and Reply-To headers as text. */
+  html: string;
+  from: string;
+  cc: string;
+  replyTo: string;
+  /** Every address of the SMTP envelope (blind copies included, which no header shows). */
+  envelope: string[];
   /** Files sent with it (an invitation's .ics), their content as text. */
   attachments: { filename: string; contentType: string; content: string }[];
 };
@@ -21,16 +28,22 @@ export async function startSmtpPeer(port = 0) {
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       simpleParser(stream)
         .then((mail: ParsedMail) => {
           const text = mail.text ?? '';
           const to = Array.isArray(mail.to) ? (mail.to[0]?.text ?? '') : (mail.to?.text ?? '');
+          const cc = Array.isArray(mail.cc) ? (mail.cc[0]?.text ?? '') : (mail.cc?.text ?? '');
           inbox.push({
             to,
             subject: mail.subject ?? '',
             text,
             link: /(https?:\/\/\S+)/.exec(text)?.[1] ?? null,
+            html: typeof mail.html === 'string' ? mail.html : '',
+            from: mail.from?.text ?? '',
+            cc,
+            replyTo: mail.replyTo?.text ?? '',
+            envelope: session.envelope.rcptTo.map((r) => r.address),
             attachments: mail.attachments.map((a) => ({
               filename: a.filename ?? '',
               contentType: a.contentType,

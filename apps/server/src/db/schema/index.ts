@@ -10,6 +10,7 @@ export * from './files';
 export * from './invoices';
 export * from './jobs';
 export * from './library';
+export * from './live';
 export * from './mail';
 export * from './outbox';
 export * from './projects';

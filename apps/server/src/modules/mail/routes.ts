@@ -23,14 +23,16 @@ import { z } from 'zod/mini';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import type { LiveHub } from '../../lib/live/hub';
 import type { Mailer } from '../../lib/mailer';
 import type { Outbox } from '../../lib/outbox';
 import { done } from '../../lib/responses';
 import { expectedVersion, ifMatchHeaders, versionDescription } from '../../lib/versions';
 import { currentUser } from '../../plugins/auth';
 import { registerAttachmentRoutes, registerFileOwner } from '../../resources/attachments';
+import type { NotificationsService } from '../notifications/service';
 import type { UsersService } from '../users/service';
-import { createMailService, MAIL_FILES, type MailLive, type MailNotify } from './service';
+import { createMailService, MAIL_FILES } from './service';
 
 const tags = ['mail'];
 const errors = { 400: errorResponse, 404: errorResponse };
@@ -57,8 +59,8 @@ export function mailRoutes(
     outbox: Outbox;
     mailer: Mailer;
     config: Pick<Config, 'publicUrl'>;
-    live?: MailLive;
-    notify?: MailNotify;
+    live: LiveHub;
+    notifications: Pick<NotificationsService, 'notify'>;
     now?: () => Date;
   },
 ) {

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import {
+  type LiveMailChanged,
+  type LiveMailNew,
   type MailAddress,
   type MailCategory,
   type MailCounts,
@@ -36,6 +38,7 @@ import {
   users,
 } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import type { LiveHub } from '../../lib/live/hub';
 import type { Mailer } from '../../lib/mailer';
 import type { Outbox } from '../../lib/outbox';
 import type { Storage } from '../../lib/storage';
@@ -43,6 +46,7 @@ import { isStale, nextVersion } from '../../lib/versions';
 import type { AuthUser } from '../../plugins/auth';
 import { attachmentsOf, deleteAttachmentsOf } from '../../resources/attachments';
 import { containsPattern } from '../../resources/list';
+import type { NotificationsService } from '../notifications/service';
 import type { UsersService } from '../users/service';
 import { plainText, sanitizeBody, teaserOf } from './sanitize';
 
@@ -52,19 +56,6 @@ export const MAIL_FILES = 'mail-messages';
 export const OUTSIDE_MAIL = 'mail.outside';
 /** The live topic of mailbox changes (payload: the users concerned, what happened). */
 export const MAIL_TOPIC = 'mail';
-
-/** What the mailbox needs of the live hub (app.live, lib/live). */
-export type MailLive = {
-  publish(db: Database, topic: string, payload: Record<string, unknown>): Promise<void>;
-  on(topic: string, handler: (payload: Record<string, unknown>) => Promise<void>): void;
-  sendTo(userIds: Iterable<string>, message: { type: string; [key: string]: unknown }): number;
-  localUserIds(): ReadonlySet<string>;
-};
-/** What the mailbox needs of the notifications (modules/notifications' notify). */
-export type MailNotify = (
-  tx: Database,
-  notification: { userIds: string[]; kind: 'mail'; params: Record<string, unknown>; link: string },
-) => Promise<void>;
 
 type Caller = Pick<AuthUser, 'id'>;
 type MessageRow = typeof mailMessages.$inferSelect;
@@ -126,16 +117,15 @@ export function createMailService(deps: {
   outbox: Outbox;
   mailer: Mailer;
   config: Pick<Config, 'publicUrl'>;
-  live?: MailLive;
-  notify?: MailNotify;
+  live: LiveHub;
+  notifications: Pick<NotificationsService, 'notify'>;
   now?: () => Date;
 }) {
-  const { db, storage, outbox, mailer, live } = deps;
+  const { db, storage, outbox, mailer, live, notifications } = deps;
   const now = deps.now ?? (() => new Date());
 
   /** Tells the users' sockets (on every node) that their mailbox changed, after the commit. */
   async function announce(tx: Database, userIds: string[], op: 'new' | 'changed') {
-    if (!live) return;
     const unique = [...new Set(userIds)];
     for (let i = 0; i < unique.length; i += USERS_PER_PUBLISH) {
       await live.publish(tx, MAIL_TOPIC, {
@@ -145,12 +135,15 @@ export function createMailService(deps: {
       });
     }
   }
-  live?.on(MAIL_TOPIC, async (payload) => {
+  live.on(MAIL_TOPIC, async (payload) => {
     const local = live.localUserIds();
     const users = (Array.isArray(payload.users) ? payload.users : []).filter(
       (id): id is string => typeof id === 'string' && local.has(id),
     );
-    if (users.length > 0) live.sendTo(users, { type: payload.op === 'new' ? 'mail.new' : 'mail.changed' });
+    const message: LiveMailNew | LiveMailChanged = {
+      type: payload.op === 'new' ? 'mail.new' : 'mail.changed',
+    };
+    if (users.length > 0) live.sendTo(users, message);
   });
 
   /** The users of these addresses (case-insensitively), as stored addresses; others stay outside. */
@@ -409,8 +402,8 @@ export function createMailService(deps: {
     if (outside.length > 0) await outbox.enqueue(OUTSIDE_MAIL, { messageId: id }, tx);
     const others = recipients.filter((userId) => userId !== caller.id);
     await announce(tx, [...recipients, caller.id], 'new');
-    if (deps.notify && others.length > 0) {
-      await deps.notify(tx, {
+    if (others.length > 0) {
+      await notifications.notify(tx, {
         userIds: others,
         kind: 'mail',
         params: { from: sent.fromName, subject: sent.subject },
