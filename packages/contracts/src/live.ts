@@ -50,6 +50,11 @@ export type LiveNotification = { type: 'notification'; notification: Notificatio
 /** The notifications changed otherwise (read on another tab): the bell refreshes. */
 export type LiveNotificationsChanged = { type: 'notifications.changed'; unread: number };
 export type LivePresence = { type: 'presence'; userId: string; status: PresenceStatus };
+/**
+ * Events may have been missed (the server's LISTEN connection dropped; the web app also emits it
+ * itself after a reconnect): refetch what is shown.
+ */
+export type LiveResync = { type: 'resync' };
 /** Sent before the server closes the socket with 4401: the session ended or was revoked. */
 export type LiveSessionEnded = { type: 'session.ended' };
 /**
@@ -71,4 +76,5 @@ export type LiveMessageOf = {
   'session.ended': LiveSessionEnded;
   'mail.new': LiveMailNew;
   'mail.changed': LiveMailChanged;
+  resync: LiveResync;
 };
