@@ -190,10 +190,12 @@ export function MailboxPage() {
           )}
         </Paper>
       </div>
-      {composing ? <Composer request={composing} onClose={() => setComposing(null)} /> : null}
-      {draftId ? (
-        <DraftComposer key={draftId} messageId={draftId} onClose={() => setParam({ draft: null })} />
-      ) : null}
+      <Suspense fallback={<Loader size="sm" className={classes.draftLoader} />}>
+        {composing ? <Composer request={composing} onClose={() => setComposing(null)} /> : null}
+        {draftId ? (
+          <DraftComposer key={draftId} messageId={draftId} onClose={() => setParam({ draft: null })} />
+        ) : null}
+      </Suspense>
     </>
   );
 }
