@@ -66,7 +66,7 @@ test.describe('mailbox', () => {
     await page.goto('/mailbox');
     await page.getByRole('button', { name: 'Compose' }).click();
     const composer = page.getByRole('dialog', { name: 'New message' });
-    await composer.getByRole('textbox', { name: 'To' }).fill('Mia');
+    await composer.getByRole('combobox', { name: 'To' }).fill('Mia');
     await page.getByRole('option', { name: new RegExp(mia.email) }).click();
     await expect(composer.getByText('Mia Moreau')).toBeVisible();
     const subject = `Budget review ${id}`;

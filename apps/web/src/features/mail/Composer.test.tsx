@@ -84,8 +84,7 @@ const blank: ComposerRequest = {
 afterEach(() => vi.restoreAllMocks());
 
 /** The To field's text box (TagsInput also labels the list of its chips). */
-const toField = () =>
-  screen.getAllByLabelText('To').find((element) => element instanceof HTMLInputElement) as HTMLInputElement;
+const toField = () => screen.getByRole('combobox', { name: 'To' }) as HTMLInputElement;
 
 describe('Composer', () => {
   it('creates the draft after a pause in typing, then saves the changes with its version, showing "Saved"', async () => {
