@@ -13,6 +13,7 @@ import { seedFiles } from './files';
 import { seedInvoices } from './invoices';
 import { seedJobs } from './jobs';
 import { seedLibrary } from './library';
+import { seedMail } from './mail';
 import { seedProductPhotos } from './product-photos';
 import { seedProjects } from './projects';
 import { createRandom } from './random';
@@ -173,6 +174,14 @@ export async function seedDatabase(db: Database, config: Config): Promise<SeedRe
       colleagueId: userIds[0],
       groupId: createdGroups[0]?.id,
     });
+    await seedMail(tx as Database, put, [
+      { id: admin.id, name: 'Ada Admin', email },
+      ...demoUsers.map((u, i) => ({
+        id: userIds[i] ?? '',
+        name: `${u.firstName} ${u.lastName}`,
+        email: u.email,
+      })),
+    ]);
     await tx.insert(userGroups).values(
       createdUsers.map((u) => ({
         userId: u.id,
