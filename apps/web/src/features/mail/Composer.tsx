@@ -166,6 +166,7 @@ export function Composer({ request, onClose }: { request: ComposerRequest; onClo
           initialHtml={values.bodyHtml}
           resetTo={resetTo}
           onChange={(bodyHtml) => change({ bodyHtml })}
+          focusStart={request.kind === 'reply'}
         />
         {messageId ? <DraftAttachments messageId={messageId} /> : null}
         <Group justify="space-between" wrap="wrap" gap="sm" className={classes.composerFooter}>

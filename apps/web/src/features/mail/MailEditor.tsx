@@ -18,8 +18,11 @@ export function MailEditor({
   resetTo,
   onChange,
   label,
+  focusStart = false,
 }: {
   initialHtml: string;
+  /** Put the caret at the start (a reply or forward: one writes above the quote). */
+  focusStart?: boolean;
   /** A new value to show instead of what is typed (changes of this prop only). */
   resetTo: { html: string } | null;
   onChange: (html: string) => void;
@@ -57,6 +60,7 @@ export function MailEditor({
       Link.configure({ openOnClick: false }),
     ],
     content: initialHtml,
+    autofocus: focusStart ? 'start' : false,
     immediatelyRender: true,
     shouldRerenderOnTransaction: true,
     editorProps: { attributes: { 'aria-label': label, 'aria-multiline': 'true', role: 'textbox' } },

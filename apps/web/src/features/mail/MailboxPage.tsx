@@ -1,7 +1,7 @@
 import { mailCategories } from '@ledgerdesk/contracts';
-import { ActionIcon, Badge, Drawer, Loader, Paper, Tabs, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Affix, Badge, Drawer, Loader, Paper, Tabs, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
-import { IconMenu2, IconSearch } from '@tabler/icons-react';
+import { IconFolders, IconPencilPlus, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -115,6 +115,8 @@ export function MailboxPage() {
     <>
       <PageHeader
         title={t('title')}
+        // On a phone the folders are in a drawer: the one shown is named under the title.
+        description={phone ? folderName : undefined}
         actions={
           phone ? (
             <ActionIcon
@@ -123,7 +125,7 @@ export function MailboxPage() {
               aria-label={t('mailboxNav')}
               onClick={() => setSideOpen(true)}
             >
-              <IconMenu2 size={18} aria-hidden="true" />
+              <IconFolders size={18} aria-hidden="true" />
             </ActionIcon>
           ) : null
         }
@@ -156,7 +158,7 @@ export function MailboxPage() {
                   onChange={(value) => setParam({ type: value === 'primary' ? null : value })}
                   className={classes.tabs}
                 >
-                  <Tabs.List aria-label={t('types.title')} grow={phone}>
+                  <Tabs.List aria-label={t('types.title')}>
                     {mailTypes.map((name) => {
                       const unread = counts.data?.types[name] ?? 0;
                       return (
@@ -190,6 +192,20 @@ export function MailboxPage() {
           )}
         </Paper>
       </div>
+      {phone ? (
+        <Affix position={{ bottom: 20, right: 20 }}>
+          <ActionIcon
+            size={56}
+            radius="xl"
+            variant="filled"
+            aria-label={t('compose')}
+            onClick={() => setComposing(blank)}
+            className={classes.composeFab}
+          >
+            <IconPencilPlus size={24} aria-hidden="true" />
+          </ActionIcon>
+        </Affix>
+      ) : null}
       <Suspense fallback={<Loader size="sm" className={classes.draftLoader} />}>
         {composing ? <Composer request={composing} onClose={() => setComposing(null)} /> : null}
         {draftId ? (

@@ -3,6 +3,7 @@ import { Group, Pill, Stack, TagsInput, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSessionUser } from '../../lib/session';
 import { type MailAddress, useRecipients } from './api';
 
 const isAddress = (value: string) => email.safeParse(value).success;
@@ -28,13 +29,14 @@ export function RecipientsInput({
   const [error, setError] = useState<string | null>(null);
   const [debounced] = useDebouncedValue(search.trim(), 200);
   const people = useRecipients(debounced);
+  const me = useSessionUser();
   const known = new Map<string, MailAddress>();
   for (const person of people.data ?? [])
     known.set(person.email.toLowerCase(), { address: person.email, name: person.name, userId: person.id });
   for (const recipient of value) known.set(recipient.address.toLowerCase(), recipient);
   const chosen = new Set(value.map((recipient) => recipient.address.toLowerCase()));
   const options = (people.data ?? [])
-    .filter((person) => !chosen.has(person.email.toLowerCase()))
+    .filter((person) => person.id !== me?.id && !chosen.has(person.email.toLowerCase()))
     .map((person) => person.email);
 
   const update = (addresses: string[]) => {

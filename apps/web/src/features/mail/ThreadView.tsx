@@ -34,7 +34,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSessionUser } from '../../lib/session';
 import { type MailAddress, type MailMessage, type MailThreadEntry, useChangeEntries, useThread } from './api';
 import type { ComposerRequest } from './Composer';
-import { fullDate, initialsOf, labelColors } from './look';
+import { fullDate, initialsOf, labelColors, listDate } from './look';
 import { MailBody } from './MailBody';
 import classes from './mail.module.css';
 
@@ -168,7 +168,7 @@ export function ThreadView({
             {subject}
           </Title>
           {label ? (
-            <Badge variant="light" color={labelColors[label]}>
+            <Badge variant="light" color={labelColors[label]} className={classes.threadLabel}>
               {t(`labels.${label}`)}
             </Badge>
           ) : null}
@@ -232,11 +232,11 @@ export function ThreadView({
                   <Text size="sm" fw={600} className={classes.foldedName}>
                     {entry.message.from.name}
                   </Text>
-                  <Text size="sm" c="dimmed" truncate="end" style={{ flex: 1 }}>
-                    {teaserOf(entry.message.bodyHtml)}
+                  <Text size="sm" c="dimmed" truncate="end" className={classes.foldedTeaser}>
+                    {entry.message.teaser}
                   </Text>
-                  <Text size="xs" c="dimmed">
-                    {fullDate(entry.message.sentAt ?? entry.message.createdAt)}
+                  <Text size="xs" c="dimmed" className={classes.foldedDate}>
+                    {listDate(entry.message.sentAt ?? entry.message.createdAt)}
                   </Text>
                 </UnstyledButton>
               )}
@@ -281,10 +281,6 @@ function dedupe(list: MailAddress[]): MailAddress[] {
     seen.add(key);
     return true;
   });
-}
-
-function teaserOf(html: string) {
-  return new DOMParser().parseFromString(html, 'text/html').body.textContent?.slice(0, 160) ?? '';
 }
 
 function BackLink({ href, label }: { href: string; label: string }) {
