@@ -98,7 +98,6 @@ export function MailSidebar({
                   onClick={onNavigate}
                   active={name === label}
                   aria-current={name === label ? 'true' : undefined}
-                  aria-label={t('labels.filter', { label: t(`labels.${name}`) })}
                   label={t(`labels.${name}`)}
                   leftSection={
                     <span className={classes.dot} data-color={labelColors[name]} aria-hidden="true" />
