@@ -131,7 +131,7 @@ export function MailList({
 
   return (
     <section aria-label={t('list.title', { folder: folderName })} className={classes.listSection}>
-      <Group className={classes.toolbar} gap="xs" wrap="nowrap" role="toolbar" aria-label={t('bulk.title')}>
+      <Group className={classes.toolbar} gap="xs" wrap="nowrap" role="group" aria-label={t('bulk.title')}>
         <Checkbox
           aria-label={t('list.selectAll')}
           checked={all}
