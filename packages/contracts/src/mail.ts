@@ -192,16 +192,23 @@ export const mailThread = z.object({
 });
 export type MailThread = z.infer<typeof mailThread>;
 
-const recipients = (field: 'to' | 'cc' | 'bcc') =>
-  z._default(
-    z
-      .array(email)
-      .check(z.maxLength(MAIL_LIMITS.recipients, `At most ${MAIL_LIMITS.recipients} addresses in ${field}.`)),
-    [],
+const recipientList = (field: 'to' | 'cc' | 'bcc') =>
+  z
+    .array(email)
+    .check(z.maxLength(MAIL_LIMITS.recipients, `At most ${MAIL_LIMITS.recipients} addresses in ${field}.`));
+const recipients = (field: 'to' | 'cc' | 'bcc') => z._default(recipientList(field), []);
+const subjectText = text(
+  MAIL_LIMITS.subjectLength,
+  `The subject must be at most ${MAIL_LIMITS.subjectLength} characters.`,
+);
+const bodyText = z
+  .string('The text must be a string.')
+  .check(
+    z.maxLength(MAIL_LIMITS.bodyLength, `The text must be at most ${MAIL_LIMITS.bodyLength} characters.`),
   );
 
 /**
- * POST /api/mail/drafts (and PUT /api/mail/drafts/:id, POST /api/mail/send): addresses are e-mail
+ * POST /api/mail/drafts and POST /api/mail/send: addresses are e-mail
  * addresses (a user of the product is found by theirs, case-insensitively; others are outside
  * addresses). A draft may be incomplete; sending it needs at least one recipient.
  */
@@ -210,24 +217,28 @@ export const mailDraftInput = z.object({
   to: recipients('to'),
   cc: recipients('cc'),
   bcc: recipients('bcc'),
-  subject: z._default(
-    text(MAIL_LIMITS.subjectLength, `The subject must be at most ${MAIL_LIMITS.subjectLength} characters.`),
-    '',
-  ),
-  bodyHtml: z._default(
-    z
-      .string('The text must be a string.')
-      .check(
-        z.maxLength(MAIL_LIMITS.bodyLength, `The text must be at most ${MAIL_LIMITS.bodyLength} characters.`),
-      ),
-    '',
-  ),
+  subject: z._default(subjectText, ''),
+  bodyHtml: z._default(bodyText, ''),
   /** A reply: the message answered (one the caller has an entry of); the mail joins its thread. */
   inReplyTo: z._default(z.nullable(z.uuid('inReplyTo must be a message id.')), null),
   /** A forward: the message forwarded (its attachments are copied); the mail starts a new thread. */
   forwardOf: z._default(z.nullable(z.uuid('forwardOf must be a message id.')), null),
 });
 export type MailDraftInput = z.input<typeof mailDraftInput>;
+
+/**
+ * PUT /api/mail/drafts/:id (autosave): like every update, a field left out keeps its stored value.
+ * A draft stays the reply or forward it was made as (inReplyTo and forwardOf are not changed here).
+ */
+export const mailDraftUpdate = z.object({
+  version: versionInput,
+  to: z.optional(recipientList('to')),
+  cc: z.optional(recipientList('cc')),
+  bcc: z.optional(recipientList('bcc')),
+  subject: z.optional(subjectText),
+  bodyHtml: z.optional(bodyText),
+});
+export type MailDraftUpdate = z.input<typeof mailDraftUpdate>;
 
 /** A draft as its author edits it (GET/POST/PUT /api/mail/drafts…); its id is the message's. */
 export const mailDraft = z.object({

@@ -67,6 +67,25 @@ describe('permission', () => {
   });
 });
 
+describe('the API document', () => {
+  it('describes every mailbox route', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    for (const path of [
+      '/api/mail',
+      '/api/mail/counts',
+      '/api/mail/threads/{forId}',
+      '/api/delete/mail',
+      '/api/mail/entries',
+      '/api/mail/drafts/{id}/send',
+      '/api/mail/send',
+      '/api/mail/messages/{id}/attachments',
+    ]) {
+      expect(doc.paths, path).toHaveProperty([path]);
+    }
+    expect(doc.paths['/api/mail'].get.tags).toEqual(['mail']);
+  });
+});
+
 describe('sending between users', () => {
   let sent: MailThreadEntry;
   beforeAll(async () => {
@@ -326,6 +345,14 @@ describe('drafts', () => {
     expect(header.statusCode).toBe(409);
     const read = await ok<MailDraft>(await call('ana', 'GET', `/api/mail/drafts/${draft.id}`));
     expect(read).toMatchObject({ version: 2, bodyHtml: '<p>v2</p>' });
+    // A field left out keeps its stored value, as in every update.
+    const partial = (
+      await ok<{ data: MailDraft }>(
+        await call('ana', 'PUT', `/api/mail/drafts/${draft.id}`, { bodyHtml: '<p>v3</p>' }),
+      )
+    ).data;
+    expect(partial).toMatchObject({ version: 3, subject: 'Draft', bodyHtml: '<p>v3</p>' });
+    expect(partial.to.map((a) => a.address)).toEqual([address('ben')]);
   });
 
   it('is the author’s alone', async () => {
@@ -335,18 +362,18 @@ describe('drafts', () => {
   });
 
   it('sends with the version read; then it is no draft any more', async () => {
-    expect((await call('ana', 'POST', `/api/mail/drafts/${draft.id}/send`, { version: 1 })).statusCode).toBe(
+    expect((await call('ana', 'POST', `/api/mail/drafts/${draft.id}/send`, { version: 2 })).statusCode).toBe(
       409,
     );
     const sent = (
       await ok<{ data: MailThreadEntry }>(
-        await call('ana', 'POST', `/api/mail/drafts/${draft.id}/send`, { version: 2 }),
+        await call('ana', 'POST', `/api/mail/drafts/${draft.id}/send`, { version: 3 }),
       )
     ).data;
     expect(sent).toMatchObject({
       id: draft.entryId,
       category: 'sent',
-      message: { id: draft.id, version: 3 },
+      message: { id: draft.id, version: 4 },
     });
     expect(sent.message.sentAt).not.toBeNull();
     expect((await entryOf('ben', draft.forId, 'inbox'))?.subject).toBe('Draft');
@@ -398,7 +425,25 @@ describe('deleting a thread (SPEC §4: by forId)', () => {
     expect(cleos.entries).toHaveLength(2);
     expect(cleos.entries[0]?.message.attachments.map((f) => f.name)).toEqual(['notes.txt']);
 
+    // A forward starts a thread of its own and carries the file (the same stored bytes).
+    const forward = (
+      await ok<{ data: MailDraft }>(
+        await call('cleo', 'POST', '/api/mail/drafts', {
+          to: [address('eve')],
+          subject: 'Fwd: To delete',
+          forwardOf: draft.id,
+        }),
+        201,
+      )
+    ).data;
+    expect(forward.forId).not.toBe(draft.forId);
+    expect(forward.inReplyTo).toBeNull();
+    expect(forward.attachments.map((f) => f.name)).toEqual(['notes.txt']);
+
     await ok(await call('cleo', 'DELETE', `/api/mail/threads/${draft.forId}`));
+    const kept = await ok<MailDraft>(await call('cleo', 'GET', `/api/mail/drafts/${forward.id}`));
+    const file = await call('cleo', 'GET', `/api/files/${kept.attachments[0]?.id}/content`);
+    expect(file.body).toBe('some notes');
     const messages = await ctx.database.db
       .select()
       .from(mailMessages)
@@ -406,6 +451,21 @@ describe('deleting a thread (SPEC §4: by forId)', () => {
     expect(messages).toEqual([]);
     const attached = await ctx.database.db.select().from(files).where(eq(files.attachedId, draft.id));
     expect(attached).toEqual([]);
+  });
+
+  it('deletes the message when its last two owners delete the thread at the same time', async () => {
+    const mail = await send('dan', { to: [address('eve')], subject: 'Both delete' });
+    const forId = mail.message.forId;
+    const [dans, eves] = await Promise.all([
+      call('dan', 'DELETE', `/api/mail/threads/${forId}`),
+      call('eve', 'DELETE', `/api/mail/threads/${forId}`),
+    ]);
+    expect([dans.statusCode, eves.statusCode]).toEqual([200, 200]);
+    const left = await ctx.database.db
+      .select()
+      .from(mailMessages)
+      .where(eq(mailMessages.id, mail.message.id));
+    expect(left).toEqual([]);
   });
 
   it('needs the forId header', async () => {
@@ -563,7 +623,7 @@ describe('live and notifications', () => {
       expect(notified.notification).toMatchObject({
         kind: 'mail',
         params: { from: 'Cleo Test', subject: 'Live one' },
-        link: `/mailbox/thread/${mail.message.forId}`,
+        link: `/mailbox?thread=${mail.message.forId}`,
       });
       // Reading it is a change of Ben's mailbox, told to his other tabs.
       await thread('ben', mail.message.forId);

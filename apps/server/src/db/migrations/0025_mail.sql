@@ -53,10 +53,10 @@ CREATE INDEX "mail_messages_thread_idx" ON "mail_messages" USING btree ("thread_
 CREATE INDEX "mail_messages_sender_idx" ON "mail_messages" USING btree ("sender_id");--> statement-breakpoint
 CREATE INDEX "mail_messages_in_reply_to_idx" ON "mail_messages" USING btree ("in_reply_to");--> statement-breakpoint
 CREATE INDEX "mail_messages_search_trgm_idx" ON "mail_messages" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "mailbox_entries_folder_idx" ON "mailbox_entries" USING btree ("owner_id","folder","date" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "mailbox_entries_owner_date_idx" ON "mailbox_entries" USING btree ("owner_id","date" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "mailbox_entries_starred_idx" ON "mailbox_entries" USING btree ("owner_id","date" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "mailbox_entries"."starred";--> statement-breakpoint
-CREATE INDEX "mailbox_entries_important_idx" ON "mailbox_entries" USING btree ("owner_id","date" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "mailbox_entries"."important";--> statement-breakpoint
+CREATE INDEX "mailbox_entries_folder_idx" ON "mailbox_entries" USING btree ("owner_id","folder","date","id");--> statement-breakpoint
+CREATE INDEX "mailbox_entries_owner_date_idx" ON "mailbox_entries" USING btree ("owner_id","date","id","folder");--> statement-breakpoint
+CREATE INDEX "mailbox_entries_starred_idx" ON "mailbox_entries" USING btree ("owner_id","date","id","folder") WHERE "mailbox_entries"."starred";--> statement-breakpoint
+CREATE INDEX "mailbox_entries_important_idx" ON "mailbox_entries" USING btree ("owner_id","date","id","folder") WHERE "mailbox_entries"."important";--> statement-breakpoint
 CREATE INDEX "mailbox_entries_thread_idx" ON "mailbox_entries" USING btree ("owner_id","thread_id");--> statement-breakpoint
 CREATE INDEX "mailbox_entries_message_idx" ON "mailbox_entries" USING btree ("message_id");--> statement-breakpoint
 CREATE INDEX "mailbox_entries_unread_idx" ON "mailbox_entries" USING btree ("owner_id","folder") WHERE "mailbox_entries"."unread";

@@ -18,6 +18,7 @@ import {
   type MailType,
   mailCategories,
   type mailDraftInput,
+  type mailDraftUpdate,
   type mailEntriesPatch,
   mailLabels,
   type mailListQuery,
@@ -65,7 +66,7 @@ type EntryRow = typeof mailboxEntries.$inferSelect;
 const USERS_PER_PUBLISH = 20;
 
 /** The web's address of a thread (a notification's link). */
-export const threadLink = (forId: string) => `/mailbox/thread/${forId}`;
+export const threadLink = (forId: string) => `/mailbox?thread=${forId}`;
 
 const encodeCursor = (date: Date, id: string) =>
   Buffer.from(JSON.stringify([date.toISOString(), id])).toString('base64url');
@@ -540,11 +541,29 @@ export function createMailService(deps: {
         categoryCondition(query.category),
         query.type ? eq(mailboxEntries.type, query.type) : undefined,
         query.label ? eq(mailboxEntries.label, query.label) : undefined,
-        query.q ? sql`${mailMessages.searchText} like ${containsPattern(query.q.toLowerCase())}` : undefined,
+        query.q
+          ? inArray(
+              mailboxEntries.messageId,
+              db
+                .select({ id: mailMessages.id })
+                .from(mailMessages)
+                .where(sql`${mailMessages.searchText} like ${containsPattern(query.q.toLowerCase())}`),
+            )
+          : undefined,
         after
           ? sql`(${mailboxEntries.date}, ${mailboxEntries.id}) < (${after.date.toISOString()}::timestamptz, ${after.id}::uuid)`
           : undefined,
       ];
+      // The page's entries first, read in index order (keyset); only then their messages, thread
+      // sizes and files, for those few rows (joined in one query, the planner may read the whole
+      // folder before it sorts).
+      const pageIds = db
+        .select({ id: mailboxEntries.id })
+        .from(mailboxEntries)
+        .where(and(...conditions))
+        .orderBy(desc(mailboxEntries.date), desc(mailboxEntries.id))
+        .limit(query.limit + 1)
+        .as('page');
       const rows = await db
         .select({
           entry: mailboxEntries,
@@ -558,11 +577,10 @@ export function createMailService(deps: {
           threadSize: sql<number>`(select count(*)::int from ${mailboxEntries} as t where t.owner_id = ${mailboxEntries.ownerId} and t.thread_id = ${mailboxEntries.threadId})`,
           hasAttachments: sql<boolean>`exists (select 1 from ${files} where ${files.attachedType} = ${MAIL_FILES} and ${files.attachedId} = ${mailboxEntries.messageId} and ${files.trashedAt} is null)`,
         })
-        .from(mailboxEntries)
+        .from(pageIds)
+        .innerJoin(mailboxEntries, eq(mailboxEntries.id, pageIds.id))
         .innerJoin(mailMessages, eq(mailMessages.id, mailboxEntries.messageId))
-        .where(and(...conditions))
-        .orderBy(desc(mailboxEntries.date), desc(mailboxEntries.id))
-        .limit(query.limit + 1);
+        .orderBy(desc(mailboxEntries.date), desc(mailboxEntries.id));
       const page = rows.slice(0, query.limit);
       const items: MailListItem[] = page.map((r) => ({
         ...entryFields(r.entry),
@@ -664,16 +682,25 @@ export function createMailService(deps: {
       }),
 
     /**
-     * Autosave: replaces the draft's addresses, subject and body (a reply stays a reply: inReplyTo
-     * and forwardOf are read when it is made). A stale version is a 409 with the draft as stored.
+     * Autosave: the draft's addresses, subject and body (those sent; the others stay). A reply stays
+     * a reply: inReplyTo and forwardOf are read when it is made. A stale version is a 409 with the
+     * draft as stored.
      */
-    updateDraft: (caller: Caller, id: string, input: MailDraftInputOut, version: number | undefined) =>
+    updateDraft: (caller: Caller, id: string, input: MailDraftUpdateOut, version: number | undefined) =>
       db.transaction(async (trx) => {
         const tx = trx as Database;
         const { message, entry } = await ownDraft(tx, caller, id, true);
         if (isStale(version, message.version)) throw AppError.stale(await draftRecord(tx, message, entry.id));
-        const [to = [], cc = [], bcc = []] = await resolve(tx, [input.to, input.cc, input.bcc]);
-        const content = contentOf(input, [...to, ...cc]);
+        const kept = (list: StoredMailAddress[]) => list.map((a) => a.address);
+        const [to = [], cc = [], bcc = []] = await resolve(tx, [
+          input.to ?? kept(message.to),
+          input.cc ?? kept(message.cc),
+          input.bcc ?? kept(message.bcc),
+        ]);
+        const content = contentOf(
+          { subject: input.subject ?? message.subject, bodyHtml: input.bodyHtml ?? message.bodyHtml },
+          [...to, ...cc],
+        );
         const at = now();
         const [saved] = await tx
           .update(mailMessages)
@@ -869,5 +896,6 @@ export function createMailService(deps: {
 export type MailService = ReturnType<typeof createMailService>;
 
 type MailDraftInputOut = z.output<typeof mailDraftInput>;
+type MailDraftUpdateOut = z.output<typeof mailDraftUpdate>;
 type MailListQueryOut = z.output<typeof mailListQuery>;
 type MailEntriesPatchOut = z.output<typeof mailEntriesPatch>;
