@@ -118,10 +118,13 @@ export const mailApi = {
     api.get<MailDraft | { data: MailDraft }>(`/mail/drafts/${id}`, { signal }).then(unwrap),
   createDraft: (values: DraftValues) =>
     api.post<MailDraft | { data: MailDraft }>('/mail/drafts', draftBody(values)).then(unwrap),
-  saveDraft: (id: string, values: DraftValues, version: number) =>
-    api
-      .put<MailDraft | { data: MailDraft }>(`/mail/drafts/${id}`, { ...draftBody(values), version })
-      .then(unwrap),
+  /** What a draft may change once created (what it answers or forwards is set at its creation). */
+  saveDraft: (id: string, values: DraftValues, version: number) => {
+    const { inReplyTo: _answered, forwardOf: _forwarded, ...changed } = draftBody(values);
+    return api
+      .put<MailDraft | { data: MailDraft }>(`/mail/drafts/${id}`, { ...changed, version })
+      .then(unwrap);
+  },
   deleteDraft: (id: string) => api.delete<unknown>(`/mail/drafts/${id}`),
   sendDraft: (id: string, version: number) => api.post<unknown>(`/mail/drafts/${id}/send`, { version }),
   recipients: (q: string, signal?: AbortSignal) =>
