@@ -22,6 +22,8 @@ const pages = [
   '/apps/tasks/board',
   '/file-manager',
   '/file-manager?layout=list',
+  '/mailbox',
+  '/mailbox?folder=sent',
 ];
 
 /** A record of each kind: the list API to take its key from, its page, and the tabs to audit. */

@@ -1,4 +1,4 @@
-import { IconArticle, IconCurrencyDollar, IconMail, IconMessages } from '@tabler/icons-react';
+import { IconArticle, IconCurrencyDollar, IconMessages } from '@tabler/icons-react';
 import { apiKeysArea } from '../features/api-keys/area';
 import { auditArea } from '../features/audit/area';
 import { calendarArea } from '../features/calendar/area';
@@ -10,6 +10,7 @@ import { groupsArea } from '../features/groups/area';
 import { invoicesArea } from '../features/invoices/area';
 import { jobsArea } from '../features/jobs/area';
 import { libraryArea } from '../features/library/area';
+import { mailArea } from '../features/mail/area';
 import { profileArea } from '../features/profile/area';
 import { projectsArea } from '../features/projects/area';
 import { tasksArea } from '../features/tasks/area';
@@ -43,7 +44,7 @@ export const areas: readonly AreaRegistration[] = [
   auditArea,
   calendarArea,
   upcoming('/chat', 'shell:nav.chat', IconMessages, 'apps'),
-  upcoming('/mailbox', 'shell:nav.mailbox', IconMail, 'apps'),
+  mailArea,
   ecommerceArea,
   crmArea,
   projectsArea,
