@@ -24,6 +24,8 @@ import { BENCH_ADMIN, type Engine, openBench, serverDatabase } from './harness';
 const SOCKETS = 2000;
 const MEMBERS = 200;
 const MESSAGES = 40;
+/** Sent first and not timed: the first messages pay for cold caches and code not yet optimised. */
+const WARM_UP = 3;
 const BUDGET_ONE_NODE_MS = 100;
 const BUDGET_TWO_NODES_MS = 150;
 const MB = 1024 * 1024;
@@ -218,7 +220,8 @@ async function fanOut(sendVia: string, setup: Setup, receivers: WebSocket[]) {
     name: `bench-${Date.now()}`,
     memberIds: members,
   });
-  for (let i = 0; i < MESSAGES; i += 1) {
+  for (let i = 0; i < WARM_UP + MESSAGES; i += 1) {
+    if (i === WARM_UP) latencies.length = 0;
     const all = new Promise<void>((resolve) => {
       sending = { sentAt: performance.now(), left: receivers.length, done: resolve };
     });
@@ -254,7 +257,7 @@ async function main() {
     );
     const one = await fanOut(nodeA.url, setup, sockets.slice(0, MEMBERS));
     line(
-      `${one.p99 <= BUDGET_ONE_NODE_MS ? 'ok  ' : 'OVER'}  ${engine}, one node: a chat message to ${MEMBERS} members (${MESSAGES} messages, ${one.count} deliveries, ${SOCKETS} sockets open): p50 ${one.p50.toFixed(1)} ms, p99 ${one.p99.toFixed(1)} ms, max ${one.max.toFixed(1)} ms (budget p99 ${BUDGET_ONE_NODE_MS} ms)`,
+      `${one.p99 <= BUDGET_ONE_NODE_MS ? 'ok  ' : 'OVER'}  ${engine}, one node: a chat message to ${MEMBERS} members (${MESSAGES} messages after ${WARM_UP} untimed, ${one.count} deliveries, ${SOCKETS} sockets open): p50 ${one.p50.toFixed(1)} ms, p99 ${one.p99.toFixed(1)} ms, max ${one.max.toFixed(1)} ms (budget p99 ${BUDGET_ONE_NODE_MS} ms)`,
     );
     for (const ws of sockets) ws.close();
     if (engine === 'postgres' && shared) {
