@@ -1,7 +1,8 @@
-import { IconArticle, IconCurrencyDollar, IconMail, IconMessages } from '@tabler/icons-react';
+import { IconArticle, IconCurrencyDollar, IconMail } from '@tabler/icons-react';
 import { apiKeysArea } from '../features/api-keys/area';
 import { auditArea } from '../features/audit/area';
 import { calendarArea } from '../features/calendar/area';
+import { chatArea } from '../features/chat/area';
 import { crmArea } from '../features/crm/area';
 import { dashboardAreas } from '../features/dashboard/area';
 import { ecommerceArea } from '../features/ecommerce/area';
@@ -42,7 +43,7 @@ export const areas: readonly AreaRegistration[] = [
   libraryArea,
   auditArea,
   calendarArea,
-  upcoming('/chat', 'shell:nav.chat', IconMessages, 'apps'),
+  chatArea,
   upcoming('/mailbox', 'shell:nav.mailbox', IconMail, 'apps'),
   ecommerceArea,
   crmArea,
