@@ -16,7 +16,7 @@ import { createApiKeysService } from './modules/api-keys/service';
 import { auditRoutes } from './modules/audit/routes';
 import { createAuditService } from './modules/audit/service';
 import { authRoutes } from './modules/auth/routes';
-import { createAuthService } from './modules/auth/service';
+import { AUTH_ENTITIES, createAuthService } from './modules/auth/service';
 import { calendarRoutes } from './modules/calendar/routes';
 import { countriesRoutes } from './modules/countries/routes';
 import { createCountriesService } from './modules/countries/service';
@@ -37,6 +37,8 @@ import {
 import { libraryRoutes } from './modules/library/routes';
 import { createLibraryService } from './modules/library/service';
 import { createLibraryTransfer } from './modules/library/transfer';
+import { notificationsRoutes } from './modules/notifications/routes';
+import { createNotificationsService } from './modules/notifications/service';
 import { projectResource } from './modules/projects/projects.resource';
 import { searchRoutes } from './modules/search/routes';
 import { createSearchService } from './modules/search/service';
@@ -51,6 +53,7 @@ import { webDistDir } from './paths';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import { registerInputGuard } from './plugins/input';
+import { type LiveSettings, registerLive } from './plugins/live';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
@@ -71,6 +74,8 @@ export type AppDeps = {
   webDistDir?: string;
   /** The dashboards' clock: tests fix "now" to check period boundaries. */
   now?: () => Date;
+  /** Tests shorten the live socket's timeouts. */
+  live?: LiveSettings;
 };
 
 declare module 'fastify' {
@@ -158,12 +163,21 @@ export async function buildApp(deps: AppDeps) {
     }
   });
 
+  await registerLive(app, { database, auth, settings: deps.live });
+  // A change of who a token is or what it may do: every node checks its sockets' tokens again
+  // once it commits (the sockets of a revoked session or a deactivated user close).
+  audit.onRecord(async (entry, executor) => {
+    if (AUTH_ENTITIES.has(entry.entity)) await app.live.publish(executor, 'auth', {});
+  });
+  const notifications = createNotificationsService({ db, live: app.live });
+
   registerResourceRegistry(app);
   // Each module in a plugin of its own (encapsulated): what a module adds to Fastify — a body
   // parser, a hook, a larger body limit — applies to its routes only.
   const encapsulated = (routes: (scope: FastifyInstance) => void) =>
     app.register(async (scope) => routes(scope));
   encapsulated((scope) => healthRoutes(scope, database));
+  encapsulated((scope) => notificationsRoutes(scope, notifications));
   encapsulated((scope) => registerFileContentRoutes(scope, db));
   encapsulated((scope) => authRoutes(scope, auth, users));
   encapsulated((scope) => accountsRoutes(scope, accounts, auth));

@@ -1,5 +1,6 @@
 /**
- * Permission names: `<area>.view` and `<area>.manage` for every area, plus `audit.view`.
+ * Permission names: `<area>.view` and `<area>.manage` for every area, plus `audit.view`, and the
+ * `<tool>.use` of the personal tools (chat, mail), which have nothing to view apart from using them.
  * Each later area adds its name to `areas`; nothing else needs to change.
  */
 export const areas = [
@@ -21,11 +22,16 @@ export const areas = [
 ] as const;
 export type Area = (typeof areas)[number];
 
-export type Permission = `${Area}.view` | `${Area}.manage` | 'audit.view';
+/** Personal tools: a user may use them or not; what they hold is their own (or their rooms'). */
+export const tools = ['chat', 'mail'] as const;
+export type Tool = (typeof tools)[number];
+
+export type Permission = `${Area}.view` | `${Area}.manage` | 'audit.view' | `${Tool}.use`;
 
 export const permissions: readonly Permission[] = [
   ...areas.flatMap((area) => [`${area}.view`, `${area}.manage`] as const),
   'audit.view',
+  ...tools.map((tool) => `${tool}.use` as const),
 ];
 
 export function isPermission(value: string): value is Permission {

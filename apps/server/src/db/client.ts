@@ -34,8 +34,18 @@ export type DatabaseHandle = {
   vacuum(): Promise<void>;
   /** Resolves when the database answers a query. */
   ping(): Promise<void>;
+  /**
+   * Hears `pg_notify(channel, payload)` of every process on this database, after the notifying
+   * transaction commits; answers a function that stops listening. PostgreSQL: one connection of its
+   * own per process (not from the pool), reconnected with backoff after it fails, then every
+   * subscriber hears `{ reconnected: true }` (what was notified meanwhile is lost: resync).
+   */
+  listen(channel: string, handler: (event: ListenEvent) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
+
+/** A notification's payload, or word that the listening connection was lost and is back. */
+export type ListenEvent = { payload: string } | { reconnected: true };
 
 /**
  * PGlite's buffer cache is 128 MB by default, most of its memory. Reads still hit the operating
@@ -150,6 +160,8 @@ async function openPglite(dataDir: string | undefined, durable: boolean): Promis
     ping: async () => {
       await client.query('select 1');
     },
+    // PGlite delivers a notification once its transaction commits; its connection never drops.
+    listen: async (channel, handler) => client.listen(channel, (payload) => handler({ payload })),
     close: async () => {
       try {
         await client.close();
@@ -168,6 +180,7 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
   // An idle client that loses its server must not take the process down with it.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  const listener = createPgListener(connectionString);
   return {
     db,
     kind: 'postgres',
@@ -188,6 +201,114 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
     ping: async () => {
       await pool.query('select 1');
     },
-    close: () => pool.end(),
+    listen: listener.listen,
+    close: async () => {
+      await listener.close();
+      await pool.end();
+    },
   };
+}
+
+const LISTEN_BACKOFF_MS = { first: 500, max: 30_000 };
+
+/**
+ * PostgreSQL's LISTEN needs a connection that stays: a pooled one would be handed to other queries.
+ * One client per process, opened on the first `listen`, LISTENs to every channel subscribed; when it
+ * fails it is replaced with backoff (0.5 s doubling to 30 s), and the subscribers are told.
+ */
+function createPgListener(connectionString: string) {
+  const subscribers = new Map<string, Set<(event: ListenEvent) => void>>();
+  let client: pg.Client | null = null;
+  let connecting: Promise<pg.Client> | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let failures = 0;
+  let closed = false;
+
+  const tell = (channel: string, event: ListenEvent) => {
+    for (const handler of subscribers.get(channel) ?? []) handler(event);
+  };
+
+  async function open(): Promise<pg.Client> {
+    const next = new pg.Client({ connectionString });
+    next.on('notification', (message) => tell(message.channel, { payload: message.payload ?? '' }));
+    // An error or the server's end: drop this client and open another one later.
+    const lost = () => {
+      if (client !== next) return;
+      client = null;
+      next.end().catch(() => {});
+      scheduleReconnect();
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    await next.connect();
+    for (const channel of subscribers.keys()) await next.query(`listen ${quoteChannel(channel)}`);
+    return next;
+  }
+
+  function connect(): Promise<pg.Client> {
+    if (client) return Promise.resolve(client);
+    connecting ??= open()
+      .then((opened) => {
+        client = opened;
+        return opened;
+      })
+      .finally(() => {
+        connecting = null;
+      });
+    return connecting;
+  }
+
+  function scheduleReconnect() {
+    if (closed || retry) return;
+    const wait = Math.min(LISTEN_BACKOFF_MS.first * 2 ** failures, LISTEN_BACKOFF_MS.max);
+    failures += 1;
+    retry = setTimeout(() => {
+      retry = null;
+      connect().then(
+        () => {
+          failures = 0;
+          for (const channel of subscribers.keys()) tell(channel, { reconnected: true });
+        },
+        () => scheduleReconnect(),
+      );
+    }, wait);
+    retry.unref();
+  }
+
+  return {
+    async listen(channel: string, handler: (event: ListenEvent) => void): Promise<() => Promise<void>> {
+      const quoted = quoteChannel(channel);
+      let handlers = subscribers.get(channel);
+      const first = !handlers;
+      if (!handlers) {
+        handlers = new Set();
+        subscribers.set(channel, handlers);
+      }
+      handlers.add(handler);
+      // A connection opened now LISTENs to every subscribed channel, this one included.
+      const wasOpen = client !== null;
+      const listening = await connect();
+      if (first && wasOpen) await listening.query(`listen ${quoted}`);
+      return async () => {
+        handlers.delete(handler);
+        if (handlers.size > 0) return;
+        subscribers.delete(channel);
+        await client?.query(`unlisten ${quoted}`).catch(() => {});
+      };
+    },
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      retry = null;
+      const open = client;
+      client = null;
+      await open?.end().catch(() => {});
+    },
+  };
+}
+
+/** A channel is an identifier of ours: plain lower-case words only, so it needs no escaping. */
+function quoteChannel(channel: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  return `"${channel}"`;
 }

@@ -36,7 +36,8 @@ const demoGroups: { name: string; description: string; permissions: Permission[]
     name: 'Budget officers',
     description: 'Maintain the code library',
     // Also the file manager: the administrator's "Budgets 2026" folder is shared with them.
-    permissions: ['library.view', 'library.manage', 'files.view', 'files.manage'],
+    // Chat and mail for every group that may change something (not the read-only ones).
+    permissions: ['library.view', 'library.manage', 'files.view', 'files.manage', 'chat.use', 'mail.use'],
   },
   {
     name: 'Auditors',

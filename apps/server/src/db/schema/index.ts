@@ -11,6 +11,7 @@ export * from './files';
 export * from './invoices';
 export * from './jobs';
 export * from './library';
+export * from './live';
 export * from './outbox';
 export * from './projects';
 export * from './tasks';

@@ -49,7 +49,7 @@ const loginKeys = (email: string, ip: string) => ({
 const SLIDE_EVERY_MS = 60_000;
 
 /** Audited changes of these may change who a token is, or what it may do: see callers.ts. */
-const AUTH_ENTITIES = new Set(['session', 'user', 'group', 'apiKey']);
+export const AUTH_ENTITIES: ReadonlySet<string> = new Set(['session', 'user', 'group', 'apiKey']);
 
 export function createAuthService(deps: { db: Database; config: Config; audit: AuditLog }) {
   const { db, config, audit } = deps;
@@ -261,6 +261,11 @@ export function createAuthService(deps: { db: Database; config: Config; audit: A
     /** The user behind a bearer token, or null: as findCaller says, remembered a few seconds. */
     authenticate: (token: string): Promise<AuthUser | null> =>
       callers.remember(hashToken(token), () => findCaller(token)),
+    /**
+     * The same without the cache: the live sockets re-check their tokens with it after a change
+     * anywhere (another node's sign-out leaves this node's cache a few seconds behind).
+     */
+    authenticateNow: (token: string): Promise<AuthUser | null> => findCaller(token),
 
     revokeSessions,
 
