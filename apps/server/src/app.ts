@@ -18,6 +18,8 @@ import { createAuditService } from './modules/audit/service';
 import { authRoutes } from './modules/auth/routes';
 import { AUTH_ENTITIES, createAuthService } from './modules/auth/service';
 import { calendarRoutes } from './modules/calendar/routes';
+import { chatRoutes } from './modules/chat/routes';
+import { createChatService } from './modules/chat/service';
 import { countriesRoutes } from './modules/countries/routes';
 import { createCountriesService } from './modules/countries/service';
 import { crmRoutes } from './modules/crm/routes';
@@ -205,6 +207,13 @@ export async function buildApp(deps: AppDeps) {
   encapsulated((scope) => dashboardsRoutes(scope, createDashboardsService({ db, now: deps.now })));
   encapsulated((scope) => calendarRoutes(scope, { db, audit, users, outbox, mailer, config, now: deps.now }));
   encapsulated((scope) => filesRoutes(scope, { db, audit, users }));
+  const chat = createChatService({
+    db,
+    users,
+    storage: app.storage,
+    links: { publish: async () => {}, presence: async () => new Map(), notify: async () => {} },
+  });
+  encapsulated((scope) => chatRoutes(scope, { db, chat }));
 
   await registerWebApp(app, deps.webDistDir ?? webDistDir);
   return app;

@@ -299,10 +299,8 @@ export const specAddMessageInput = z.object({
   roomId: z.uuid('roomId must be a room id.'),
   message: messageBody.check(z.minLength(1, 'Please write a message.')),
 });
-/** DELETE /api/delete/message: the message's id in the `message` header. */
-export const specDeleteMessageHeaders = z.object({
-  message: z.uuid('The message header must hold the id of a message.'),
-});
+/** DELETE /api/delete/message: the message's id goes in this header (SPEC §7). */
+export const CHAT_MESSAGE_HEADER = 'message';
 
 // Live --------------------------------------------------------------------------------------------
 
@@ -324,6 +322,8 @@ export type ChatLiveMessage =
 export const chatMessages = {
   roomAdded: 'Channel',
   messageAdded: 'Message',
+  directAdded: 'Conversation',
+  directFound: 'Conversation found',
   notYourMessage: 'Only its sender may change or delete a message.',
   ownersOnly: 'Only an owner of the channel may do this.',
   directNotChannel: 'A direct conversation has no name, topic or members to change.',

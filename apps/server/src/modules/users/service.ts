@@ -319,6 +319,8 @@ export function createUsersService(deps: {
 
     /** The user's avatar (signed thumbnail URL), null when they have none. */
     avatarOf: (id: string) => avatarOf(db, id),
+    /** The avatars of several users (signed thumbnail URLs), by id; those without one are left out. */
+    avatarsOf: (executor: Database, ids: string[]) => avatarUrls(storage, executor, ids),
 
     async getUser(id: string): Promise<UserRecord> {
       const row = await findUser(db, id);
