@@ -39,16 +39,20 @@ function stubServer() {
         },
       });
       messages = [...messages, sent];
-      return json(sent, 201);
+      return json({ successCode: 'ADDED', successMessage: 'Message', data: sent }, 201);
     }
     if (method === 'PATCH' && path.startsWith('/api/chat/messages/')) {
       const edited = { ...message(100, ME), body: body.body, editedAt: new Date().toISOString() };
-      return json(edited);
+      return json({ successCode: 'UPDATED', successMessage: 'Message', data: edited });
     }
     if (method === 'DELETE' && path.startsWith('/api/chat/messages/'))
       return new Response(null, { status: 204 });
     if (method === 'POST' && path.endsWith('/read'))
-      return json({ roomId: ROOM_ID, lastReadSeq: body.seq, unread: 0 });
+      return json({
+        successCode: 'UPDATED',
+        successMessage: '',
+        data: { roomId: ROOM_ID, lastReadSeq: body.seq, unread: 0 },
+      });
     return json({ items: [] });
   });
   return calls;

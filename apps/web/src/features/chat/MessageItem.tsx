@@ -24,6 +24,8 @@ interface MessageItemProps extends MessageActions {
   mine: boolean;
   /** The first of a run by the same sender: their name and avatar are shown. */
   groupStart: boolean;
+  /** The last of such a run: its time is shown under it (the others' on hover, in their title). */
+  groupEnd: boolean;
   highlighted: boolean;
   /** Names of the people the room knows, to show mentions. */
   names: ReadonlyMap<string, string>;
@@ -37,6 +39,7 @@ export function MessageItem({
   message,
   mine,
   groupStart,
+  groupEnd,
   highlighted,
   names,
   myId,
@@ -122,13 +125,19 @@ export function MessageItem({
             </UnstyledButton>
           ))}
         </div>
-        <Text size="xs" c="dimmed" className={classes.meta}>
-          <time dateTime={message.createdAt} title={formatDateTime(message.createdAt)}>
-            {timeOf(message.createdAt)}
-          </time>
-          {message.editedAt ? ` · ${t('message.edited')}` : null}
-          {receipt ? ` · ${receipt}` : null}
-        </Text>
+        {groupEnd || message.editedAt || receipt ? (
+          <Text size="xs" c="dimmed" className={classes.meta}>
+            <time dateTime={message.createdAt} title={formatDateTime(message.createdAt)}>
+              {timeOf(message.createdAt)}
+            </time>
+            {message.editedAt ? ` · ${t('message.edited')}` : null}
+            {receipt ? ` · ${receipt}` : null}
+          </Text>
+        ) : (
+          <VisuallyHidden>
+            <time dateTime={message.createdAt}>{timeOf(message.createdAt)}</time>
+          </VisuallyHidden>
+        )}
       </div>
       <div className={classes.messageActions}>
         <Tooltip label={t('message.reply')} withinPortal>

@@ -164,12 +164,9 @@ export function MessageList({
           const newDay = !previous || dayOf(previous.createdAt) !== dayOf(message.createdAt);
           const firstUnread =
             message.seq > readUpTo && message.sender?.id !== myId && (!previous || previous.seq <= readUpTo);
-          const groupStart =
-            newDay ||
-            firstUnread ||
-            previous?.sender?.id !== message.sender?.id ||
-            Date.parse(message.createdAt) - Date.parse(previous?.createdAt ?? message.createdAt) >
-              GROUP_GAP_MS;
+          const groupStart = startsGroup(previous, message, readUpTo, myId);
+          const next = messages[index + 1];
+          const groupEnd = !next || startsGroup(message, next, readUpTo, myId);
           return (
             <Fragment key={message.id}>
               {newDay ? (
@@ -186,6 +183,7 @@ export function MessageList({
                 message={message}
                 mine={message.sender?.id === myId}
                 groupStart={groupStart}
+                groupEnd={groupEnd}
                 highlighted={message.seq === highlight}
                 names={names}
                 myId={myId}
@@ -223,6 +221,20 @@ export function MessageList({
       </VisuallyHidden>
     </div>
   );
+}
+
+/** Whether `message` starts a new run (avatar and name shown) after `previous`. */
+function startsGroup(
+  previous: ChatMessage | undefined,
+  message: ChatMessage,
+  readUpTo: number,
+  myId: string | undefined,
+): boolean {
+  if (!previous || dayOf(previous.createdAt) !== dayOf(message.createdAt)) return true;
+  if (previous.sender?.id !== message.sender?.id) return true;
+  // The "New messages" line splits a run.
+  if (message.seq > readUpTo && previous.seq <= readUpTo && message.sender?.id !== myId) return true;
+  return Date.parse(message.createdAt) - Date.parse(previous.createdAt) > GROUP_GAP_MS;
 }
 
 /** "Seen by Ana, Bo" under the caller's last message (direct rooms: "Seen"). */

@@ -156,9 +156,12 @@ function RoomLink({ room, current, href }: { room: ChatRoomSummary; current: boo
   const me = useSessionUser();
   const last = room.lastMessage;
   const mine = last?.senderId === me?.id;
-  const teaser = last
-    ? `${room.kind === 'channel' && last.senderName ? `${last.senderName.split(' ')[0]}: ` : mine ? `${t('you')}: ` : ''}${last.teaser}`
-    : room.topic || t('sidebar.noMessages');
+  const who = mine
+    ? `${t('you')}: `
+    : room.kind === 'channel' && last?.senderName
+      ? `${last.senderName.split(' ')[0]}: `
+      : '';
+  const teaser = last ? `${who}${last.teaser}` : room.topic || t('sidebar.noMessages');
   return (
     <Link
       to={href}

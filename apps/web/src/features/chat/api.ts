@@ -1,5 +1,4 @@
 import type {
-  AttachmentList,
   ChatContactsResponse,
   ChatMessage,
   ChatMessageInput,
@@ -11,6 +10,7 @@ import type {
   ChatRoomPatch,
   ChatRoomSummary,
   ChatRoomsResponse,
+  FileRecord,
 } from '@ledgerdesk/contracts';
 import {
   type InfiniteData,
@@ -43,6 +43,12 @@ export const chatKeys = {
   search: (roomId: string, q: string) => [...root, 'search', roomId, q] as const,
   contacts: [...root, 'contacts'] as const,
 };
+
+/** What a write answers (SPEC §8): the toast's text and the record as saved. */
+interface Saved<T> {
+  successMessage: string;
+  data: T;
+}
 
 /** A page of messages, and where it was asked from: `before` an older page, `after` a newer one. */
 export type PageParam = { before?: number; after?: number; around?: number };
@@ -225,15 +231,18 @@ export function useSendMessage(roomId: string, myId: string | undefined) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ files = [], ...input }: SendInput) => {
-      const message = await api.post<ChatMessage>(`/chat/rooms/${roomId}/messages`, {
+      const { data: message } = await api.post<Saved<ChatMessage>>(`/chat/rooms/${roomId}/messages`, {
         ...input,
         withFiles: files.length > 0 ? true : undefined,
       });
       addMessage(client, message);
       roomReceived(client, message, myId);
       if (files.length === 0) return message;
-      const attached = await uploadFiles<AttachmentList>(`/chat/messages/${message.id}/attachments`, files);
-      const withFiles = { ...message, attachments: attached.items };
+      const uploaded = await uploadFiles<{ files: FileRecord[] }>(
+        `/chat/messages/${message.id}/attachments`,
+        files,
+      );
+      const withFiles = { ...message, attachments: [...message.attachments, ...uploaded.files] };
       replaceMessage(client, withFiles);
       return withFiles;
     },
@@ -243,8 +252,8 @@ export function useSendMessage(roomId: string, myId: string | undefined) {
 export function useEditMessage() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...patch }: ChatMessagePatch & { id: string }) =>
-      api.patch<ChatMessage>(`/chat/messages/${id}`, patch),
+    mutationFn: async ({ id, ...patch }: ChatMessagePatch & { id: string }) =>
+      (await api.patch<Saved<ChatMessage>>(`/chat/messages/${id}`, patch)).data,
     onSuccess: (message) => replaceMessage(client, message),
   });
 }
@@ -263,7 +272,8 @@ export function useDeleteMessage() {
 export function useMarkRead(roomId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (seq: number) => api.post<ChatReadResponse>(`/chat/rooms/${roomId}/read`, { seq }),
+    mutationFn: async (seq: number) =>
+      (await api.post<Saved<ChatReadResponse>>(`/chat/rooms/${roomId}/read`, { seq })).data,
     onSuccess: (answer) => roomRead(client, answer.roomId, answer.lastReadSeq, answer.unread),
   });
 }
@@ -271,7 +281,8 @@ export function useMarkRead(roomId: string) {
 export function useCreateChannel() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: ChatRoomInput) => api.post<ChatRoomDetail>('/chat/rooms', input),
+    mutationFn: async (input: ChatRoomInput) =>
+      (await api.post<Saved<ChatRoomDetail>>('/chat/rooms', input)).data,
     onSuccess: () => client.invalidateQueries({ queryKey: chatKeys.rooms }),
   });
 }
@@ -280,7 +291,8 @@ export function useCreateChannel() {
 export function useOpenDirect() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (userId: string) => api.post<ChatRoomDetail>('/chat/direct', { userId }),
+    mutationFn: async (userId: string) =>
+      (await api.post<Saved<ChatRoomDetail>>('/chat/direct', { userId })).data,
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: chatKeys.rooms }),
