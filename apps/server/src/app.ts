@@ -18,8 +18,9 @@ import { createAuditService } from './modules/audit/service';
 import { authRoutes } from './modules/auth/routes';
 import { AUTH_ENTITIES, createAuthService } from './modules/auth/service';
 import { calendarRoutes } from './modules/calendar/routes';
+import { registerChatLive } from './modules/chat/live';
 import { chatRoutes } from './modules/chat/routes';
-import { createChatService } from './modules/chat/service';
+import { CHAT_TOPIC, createChatService } from './modules/chat/service';
 import { countriesRoutes } from './modules/countries/routes';
 import { createCountriesService } from './modules/countries/service';
 import { crmRoutes } from './modules/crm/routes';
@@ -187,9 +188,9 @@ export async function buildApp(deps: AppDeps) {
   encapsulated((scope) => avatarRoutes(scope, db));
   encapsulated((scope) => auditRoutes(scope, audit));
   encapsulated((scope) => libraryRoutes(scope, library, createLibraryTransfer({ db, audit })));
-  encapsulated((scope) => tasksRoutes(scope, { db, audit, users }));
+  encapsulated((scope) => tasksRoutes(scope, { db, audit, users, notifications }));
   encapsulated((scope) => crmRoutes(scope, { db, audit, users }));
-  encapsulated((scope) => ticketsRoutes(scope, { db, audit, users }));
+  encapsulated((scope) => ticketsRoutes(scope, { db, audit, users, notifications }));
   encapsulated((scope) => registerResource(scope, { db, audit }, invoiceResource()));
   encapsulated((scope) => invoiceRoutes(scope, db));
   encapsulated((scope) => registerResource(scope, { db, audit }, projectResource(users)));
@@ -211,8 +212,13 @@ export async function buildApp(deps: AppDeps) {
     db,
     users,
     storage: app.storage,
-    links: { publish: async () => {}, presence: async () => new Map(), notify: async () => {} },
+    links: {
+      publish: (executor, event) => app.live.publish(executor, CHAT_TOPIC, event),
+      presence: (userIds) => app.live.presence(userIds),
+      notify: (executor, notification) => notifications.notify(executor, notification),
+    },
   });
+  registerChatLive(app.live, { db, chat });
   encapsulated((scope) => chatRoutes(scope, { db, chat }));
 
   await registerWebApp(app, deps.webDistDir ?? webDistDir);

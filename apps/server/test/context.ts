@@ -10,6 +10,7 @@ import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { groups, userGroups, users } from '../src/db/schema';
 import type { OutboxOptions } from '../src/lib/outbox';
 import { hashPassword } from '../src/lib/passwords';
+import type { LiveSettings } from '../src/plugins/live';
 import { seedDatabase } from '../src/seed';
 
 /** The engine this run of the suite is on (see vitest.config.ts). */
@@ -78,7 +79,7 @@ export type TestContext = {
 
 export async function createTestContext(
   env: Record<string, string> = {},
-  options: { outbox?: OutboxOptions; now?: () => Date } = {},
+  options: { outbox?: OutboxOptions; now?: () => Date; live?: LiveSettings } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ledgerdesk-test-'));
   const config = loadConfig({
@@ -103,6 +104,7 @@ export async function createTestContext(
     database,
     outbox: options.outbox,
     now: options.now,
+    live: options.live,
     webDistDir: path.join(dataDir, 'no-web-app'),
   });
   let counter = 0;

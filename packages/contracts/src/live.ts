@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import type { ChatLiveMessage } from './chat';
 import type { NotificationRecord } from './notifications';
 
 /*
@@ -62,4 +63,4 @@ export type LiveMessageOf = {
   'notifications.changed': LiveNotificationsChanged;
   presence: LivePresence;
   'session.ended': LiveSessionEnded;
-};
+} & { [K in ChatLiveMessage['type']]: Extract<ChatLiveMessage, { type: K }> };

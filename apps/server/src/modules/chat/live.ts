@@ -1,20 +1,9 @@
 import type { ChatLiveMessage } from '@ledgerdesk/contracts';
 import { z } from 'zod/mini';
 import type { Database } from '../../db/client';
+import type { LiveHub } from '../../lib/live/hub';
 import { type AuthUser, can } from '../../plugins/auth';
 import { CHAT_TOPIC, type ChatEvent, type ChatService } from './service';
-
-/** What chat uses of the live hub (app.live). */
-export type ChatLiveHub = {
-  publish(db: Database, topic: string, payload: Record<string, unknown>): Promise<void>;
-  on(topic: string, handler: (payload: Record<string, unknown>) => Promise<void>): void;
-  sendTo(userIds: Iterable<string>, message: ChatLiveMessage): number;
-  localUserIds(): ReadonlySet<string>;
-  onClientMessage(
-    type: string,
-    handler: (user: AuthUser, data: unknown, socketId: string) => Promise<void>,
-  ): void;
-};
 
 /** How long a socket's membership of a room is trusted for typing, and how often it is relayed. */
 const MEMBERSHIP_TTL_MS = 30_000;
@@ -29,8 +18,9 @@ const typingMessage = z.object({ roomId: z.uuid() });
  * the room's members once, keeps those with a socket here, reads the message once, and sends it to
  * them. A node without any of the members reads nothing more.
  */
-export function registerChatLive(live: ChatLiveHub, deps: { db: Database; chat: ChatService }) {
+export function registerChatLive(live: LiveHub<AuthUser>, deps: { db: Database; chat: ChatService }) {
   const { db, chat } = deps;
+  const send = (userIds: Iterable<string>, message: ChatLiveMessage) => live.sendTo(userIds, message);
 
   live.on(CHAT_TOPIC, async (payload) => {
     const event = payload as ChatEvent;
@@ -44,15 +34,14 @@ export function registerChatLive(live: ChatLiveHub, deps: { db: Database; chat: 
       case 'new':
       case 'edit': {
         const message = await chat.messageById(event.msg);
-        if (message)
-          live.sendTo(told, { type: event.op === 'new' ? 'chat.message' : 'chat.updated', message });
+        if (message) send(told, { type: event.op === 'new' ? 'chat.message' : 'chat.updated', message });
         return;
       }
       case 'delete':
-        live.sendTo(told, { type: 'chat.deleted', roomId: event.room, id: event.msg, seq: event.seq });
+        send(told, { type: 'chat.deleted', roomId: event.room, id: event.msg, seq: event.seq });
         return;
       case 'read':
-        live.sendTo(told, {
+        send(told, {
           type: 'chat.read',
           roomId: event.room,
           userId: event.user,
@@ -63,11 +52,11 @@ export function registerChatLive(live: ChatLiveHub, deps: { db: Database; chat: 
         told.delete(event.user);
         if (told.size === 0) return;
         const name = await chat.nameOf(event.user);
-        live.sendTo(told, { type: 'chat.typing', roomId: event.room, userId: event.user, name });
+        send(told, { type: 'chat.typing', roomId: event.room, userId: event.user, name });
         return;
       }
       case 'room':
-        live.sendTo(told, { type: 'chat.room', roomId: event.room, op: event.change });
+        send(told, { type: 'chat.room', roomId: event.room, op: event.change });
         return;
     }
   });

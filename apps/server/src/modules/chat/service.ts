@@ -80,9 +80,9 @@ export const directKeyOf = (a: string, b: string) => (a < b ? `${a}:${b}` : `${b
 
 /** SQL: the user `id` may chat (active, and an administrator or in a group holding chat.use). */
 const mayChat = (id: SQL | typeof users.id) => sql<boolean>`exists (
-  select 1 from ${users} u where u.id = ${id} and u.is_active and (u.is_admin or exists (
+  select 1 from ${users} chatter where chatter.id = ${id} and chatter.is_active and (chatter.is_admin or exists (
     select 1 from ${userGroups} ug join ${groups} g on g.id = ug.group_id
-    where ug.user_id = u.id and 'chat.use' = any(g.permissions))))`;
+    where ug.user_id = chatter.id and 'chat.use' = any(g.permissions))))`;
 
 /** SQL: the caller's unread messages of a room after `lastRead`, counted up to the cap. */
 const unreadOf = (roomId: SQL, lastRead: SQL, userId: string) => sql`(select count(*)::int from (
@@ -299,24 +299,25 @@ export function createChatService(deps: {
       .select({ createdAt: chatRooms.createdAt, version: chatRooms.version })
       .from(chatRooms)
       .where(eq(chatRooms.id, roomId));
-    const memberRows = await executor
-      .select()
-      .from(chatMembers)
-      .where(eq(chatMembers.roomId, roomId))
-      .orderBy(asc(chatMembers.joinedAt), asc(chatMembers.userId));
+    const memberRows = await executor.select().from(chatMembers).where(eq(chatMembers.roomId, roomId));
     const ids = memberRows.map((m) => m.userId);
     const [people, presence] = await Promise.all([peopleOf(executor, ids), links.presence(ids)]);
-    const members = memberRows.map(
-      (m): ChatMember => ({
-        id: m.userId,
-        name: people.get(m.userId)?.name ?? '',
-        avatarUrl: people.get(m.userId)?.avatarUrl ?? null,
-        role: m.role as ChatMember['role'],
-        status: presence.get(m.userId) ?? 'offline',
-        lastReadSeq: m.lastReadSeq,
-        joinedAt: m.joinedAt.toISOString(),
-      }),
-    );
+    const members = memberRows
+      .map(
+        (m): ChatMember => ({
+          id: m.userId,
+          name: people.get(m.userId)?.name ?? '',
+          avatarUrl: people.get(m.userId)?.avatarUrl ?? null,
+          role: m.role as ChatMember['role'],
+          status: presence.get(m.userId) ?? 'offline',
+          lastReadSeq: m.lastReadSeq,
+          joinedAt: m.joinedAt.toISOString(),
+        }),
+      )
+      // Owners first, then by name.
+      .sort(
+        (a, b) => Number(b.role === 'owner') - Number(a.role === 'owner') || a.name.localeCompare(b.name),
+      );
     const me = memberRows.find((m) => m.userId === userId);
     return {
       ...summary,
@@ -417,7 +418,12 @@ export function createChatService(deps: {
       await links.notify(executor, {
         userIds: toMention,
         kind: 'mention',
-        params: { from, teaser, roomId: message.roomId, room: room.name },
+        params: {
+          from,
+          teaser,
+          roomId: message.roomId,
+          ...(room.kind === 'channel' ? { room: room.name } : {}),
+        },
         link: chatLink(message.roomId, message.seq),
       });
   };

@@ -34,6 +34,7 @@ import { actorOf, can, currentUser } from '../../plugins/auth';
 import { registerResource } from '../../resources/engine';
 import { readCacheOf } from '../../resources/read-cache';
 import { findById } from '../../resources/records';
+import type { NotificationsService } from '../notifications/service';
 import type { UsersService } from '../users/service';
 import {
   assertProjectExists,
@@ -67,10 +68,10 @@ const CARD_HEADER = 'task';
  */
 export function tasksRoutes(
   app: FastifyInstance,
-  deps: { db: Database; audit: AuditLog; users: UsersService },
+  deps: { db: Database; audit: AuditLog; users: UsersService; notifications: NotificationsService },
 ) {
   const { db, audit, users } = deps;
-  const engine = registerResource(app, { db, audit }, taskResource(users));
+  const engine = registerResource(app, { db, audit }, taskResource(users, deps.notifications));
   const r = app.withTypeProvider<ZodTypeProvider>();
   const readCache = readCacheOf(db);
   /** A write outside the engine: lists read afterwards see it (as the engine's own writes). */

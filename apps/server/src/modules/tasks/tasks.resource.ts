@@ -11,6 +11,7 @@ import {
 import { priorityRankOf, rankOf } from '../../db/rank';
 import { tasks } from '../../db/schema';
 import type { ResourceDefinition } from '../../resources/engine';
+import type { NotificationsService } from '../notifications/service';
 import type { UsersService } from '../users/service';
 import {
   assertProjectExists,
@@ -27,6 +28,7 @@ import {
  */
 export function taskResource(
   users: UsersService,
+  notifications: NotificationsService,
 ): ResourceDefinition<typeof tasks, TaskRecord, typeof taskInput, typeof taskFilters> {
   return {
     entity: 'task',
@@ -55,6 +57,19 @@ export function taskResource(
       assigneeIds: [...new Set(input.assigneeIds)],
     }),
     columnsIn: (db, input, current) => placementOf(db, input, current),
+    // Whoever a write newly assigns hears of it (not the one who assigned themselves).
+    async writeChildren(db, id, input, { before, actor }) {
+      const already = new Set(before?.assignees.map((assignee) => assignee.id));
+      const assigned = input.assigneeIds.filter((userId) => !already.has(userId) && userId !== actor.id);
+      if (assigned.length === 0) return;
+      const by = actor.id ? (await users.namesOf(db, [actor.id])).get(actor.id) : undefined;
+      await notifications.notify(db, {
+        userIds: assigned,
+        kind: 'task_assigned',
+        params: { by: by ?? actor.label, title: input.task },
+        link: `/apps/tasks/${id}`,
+      });
+    },
     toInput: taskInputOf,
     async validate(db, input) {
       await users.assertUsersExist(db, input.assigneeIds, {

@@ -19,6 +19,7 @@ import { added } from '../../lib/responses';
 import { type AuthUser, actorOf, can } from '../../plugins/auth';
 import { registerAttachmentRoutes, registerFileOwner } from '../../resources/attachments';
 import { registerResource } from '../../resources/engine';
+import type { NotificationsService } from '../notifications/service';
 import type { UsersService } from '../users/service';
 import { createTicketsService } from './service';
 import { ticketResource } from './tickets.resource';
@@ -31,7 +32,7 @@ const tags = ['tickets'];
  */
 export function ticketsRoutes(
   app: FastifyInstance,
-  deps: { db: Database; audit: AuditLog; users: UsersService },
+  deps: { db: Database; audit: AuditLog; users: UsersService; notifications: NotificationsService },
 ) {
   const service = createTicketsService({ ...deps, storage: app.storage });
   const r = app.withTypeProvider<ZodTypeProvider>();

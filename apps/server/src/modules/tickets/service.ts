@@ -18,6 +18,7 @@ import type { Storage } from '../../lib/storage';
 import { attachmentsOf } from '../../resources/attachments';
 import { listPage, type Page } from '../../resources/list';
 import { findById } from '../../resources/records';
+import type { NotificationsService } from '../notifications/service';
 import type { UsersService } from '../users/service';
 
 type ReplyRow = typeof ticketReplies.$inferSelect;
@@ -39,8 +40,9 @@ export function createTicketsService(deps: {
   audit: AuditLog;
   users: UsersService;
   storage: Storage;
+  notifications: NotificationsService;
 }) {
-  const { db, audit, users, storage } = deps;
+  const { db, audit, users, storage, notifications } = deps;
 
   const describeReplies = async (executor: Database, rows: ReplyRow[]): Promise<TicketReplyRecord[]> => {
     const [names, files] = await Promise.all([
@@ -113,7 +115,13 @@ export function createTicketsService(deps: {
         const executor = tx as Database;
         // FOR UPDATE: a ticket being closed at the same moment does not take a reply after closing.
         const [ticket] = await executor
-          .select({ status: tickets.status })
+          .select({
+            status: tickets.status,
+            title: tickets.title,
+            number: tickets.number,
+            createdBy: tickets.createdBy,
+            assignedToId: tickets.assignedToId,
+          })
           .from(tickets)
           .where(eq(tickets.id, ticketId))
           .for('update');
@@ -137,6 +145,17 @@ export function createTicketsService(deps: {
           entity: 'ticketReply',
           key: row.id,
           after: reply,
+        });
+        // The people of the ticket hear of it: whoever filed it and its assignee, not the author.
+        // Replies to one ticket pile up in one unread notification.
+        await notifications.notify(executor, {
+          userIds: [ticket.createdBy, ticket.assignedToId].filter(
+            (id): id is string => id !== null && id !== actor.id,
+          ),
+          kind: 'ticket_reply',
+          params: { by: reply.author?.name ?? actor.label, title: ticket.title, number: ticket.number },
+          link: `/apps/tickets/${ticketId}`,
+          coalesceKey: `ticket:${ticketId}`,
         });
         return reply;
       });
