@@ -51,6 +51,11 @@ export type LiveNotification = { type: 'notification'; notification: Notificatio
 /** The notifications changed otherwise (read on another tab): the bell refreshes. */
 export type LiveNotificationsChanged = { type: 'notifications.changed'; unread: number };
 export type LivePresence = { type: 'presence'; userId: string; status: PresenceStatus };
+/**
+ * Events may have been missed (the server's LISTEN connection dropped; the web app also emits it
+ * itself after a reconnect): refetch what is shown.
+ */
+export type LiveResync = { type: 'resync' };
 /** Sent before the server closes the socket with 4401: the session ended or was revoked. */
 export type LiveSessionEnded = { type: 'session.ended' };
 
@@ -63,4 +68,5 @@ export type LiveMessageOf = {
   'notifications.changed': LiveNotificationsChanged;
   presence: LivePresence;
   'session.ended': LiveSessionEnded;
+  resync: LiveResync;
 } & { [K in ChatLiveMessage['type']]: Extract<ChatLiveMessage, { type: K }> };

@@ -17,6 +17,12 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/healthz': 'public',
   'GET /api/readyz': 'public',
   'GET /api/search': 'authenticated',
+  // The live socket: the upgrade carries no token; its first message authenticates (live.test.ts).
+  'GET /api/live': 'public',
+  'GET /api/notifications': 'authenticated',
+  'GET /api/notifications/unread-count': 'authenticated',
+  'POST /api/notifications/:id/read': 'authenticated',
+  'POST /api/notifications/read-all': 'authenticated',
   'GET /api/openapi.json': 'public',
   'GET /api/docs': 'public',
   'GET /api/docs/json': 'public',

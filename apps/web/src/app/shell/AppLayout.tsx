@@ -7,11 +7,13 @@ import { Link, Outlet, useLocation, useNavigation } from 'react-router';
 import { Logo, LogoMark } from '../../components/Logo';
 import { PageLoader } from '../../components/PageLoader';
 import { useMe } from '../../features/auth/queries';
+import { startLive } from '../../lib/live';
 import { loadServerPreferences, setLayout, usePreferences } from '../../lib/preferences';
 import { useSessionUser } from '../../lib/session';
 import { QueryProvider } from '../query-provider';
 import { DeferredMenu } from './DeferredMenu';
 import { LanguageButton } from './LanguageButton';
+import { NotificationsBell } from './NotificationsBell';
 import { PermissionGate } from './PermissionGate';
 import { SideNav, TwoColumnNav } from './SideNav';
 import classes from './shell.module.css';
@@ -101,6 +103,8 @@ export function AppLayout() {
   useEffect(() => {
     void loadServerPreferences();
   }, []);
+  // The tab's live connection, while the signed-in frame is shown (signing out closes it).
+  useEffect(() => startLive(), []);
 
   useHotkeys([['mod+K', palette.open]], []);
 
@@ -213,6 +217,7 @@ export function AppLayout() {
             >
               <IconSettings size={20} aria-hidden="true" />
             </ActionIcon>
+            {user ? <NotificationsBell /> : null}
             {user ? (
               <DeferredMenu
                 standIn={(handlers) => <UserButton user={user} {...handlers} />}
