@@ -28,7 +28,7 @@ export function ChatPage() {
   const [dialog, setDialog] = useState<'channel' | 'direct' | null>(null);
   const open = useCallback((id: string) => setParams({ room: id }), [setParams]);
   const close = useCallback(() => setParams({}), [setParams]);
-  const { sendTyping } = useChatLive(me?.id, roomId);
+  const { sendTyping } = useChatLive(me?.id);
 
   return (
     <>

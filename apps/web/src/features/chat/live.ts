@@ -7,15 +7,8 @@ import type {
 } from '@ledgerdesk/contracts';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
-import {
-  addMessage,
-  chatKeys,
-  memberRead,
-  removeMessage,
-  replaceMessage,
-  roomRead,
-  roomReceived,
-} from './api';
+import { type LiveEvent, sendLive, useLiveEvent } from '../../lib/live';
+import { addMessage, chatKeys, memberRead, removeMessage, replaceMessage, roomReceived } from './api';
 import { typingStarted, typingStopped } from './typing';
 
 /** The sender tells the room at most this often that they are typing. */
@@ -80,18 +73,20 @@ export function applyPresence(client: QueryClient, userId: string, status: ChatU
 
 /**
  * The chat's share of the live connection: its events update the cache, a reconnect refetches
- * everything (what was missed), and `sendTyping` tells a room the caller types.
+ * everything (what was missed meanwhile), and `sendTyping` tells a room the caller types.
  */
-export function useChatLive(myId: string | undefined, _openRoomId: string | null) {
+export function useChatLive(myId: string | undefined) {
   const client = useQueryClient();
-  const lastTyping = useRef(0);
-  void client;
-  void roomRead;
-  const sendTyping = useCallback((_roomId: string) => {
+  const lastTyping = useRef<{ roomId: string; at: number } | null>(null);
+  useLiveEvent('chat.*', (event: LiveEvent) => applyChatEvent(client, event as ChatLiveMessage, myId));
+  useLiveEvent('presence', (event) => applyPresence(client, event.userId, event.status));
+  useLiveEvent('resync', () => void client.invalidateQueries({ queryKey: chatKeys.all }));
+  const sendTyping = useCallback((roomId: string) => {
     const now = Date.now();
-    if (now - lastTyping.current < TYPING_EVERY_MS) return;
-    lastTyping.current = now;
+    const last = lastTyping.current;
+    if (last && last.roomId === roomId && now - last.at < TYPING_EVERY_MS) return;
+    lastTyping.current = { roomId, at: now };
+    sendLive({ type: 'chat.typing', roomId });
   }, []);
-  void myId;
   return { sendTyping };
 }
