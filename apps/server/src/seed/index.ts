@@ -7,6 +7,7 @@ import { generatePassword, hashPassword } from '../lib/passwords';
 import { syncCountries } from '../modules/countries/service';
 import { seedApiKeys } from './api-keys';
 import { seedCalendar } from './calendar';
+import { seedChat } from './chat';
 import { seedCrm } from './crm';
 import { seedEcommerce } from './ecommerce';
 import { seedFiles } from './files';
@@ -180,6 +181,7 @@ export async function seedDatabase(db: Database, config: Config): Promise<SeedRe
         createdBy: admin.id,
       })),
     );
+    await seedChat(tx as Database, { adminId: admin.id, userIds: createdUsers.map((u) => u.id) });
   });
 
   return {

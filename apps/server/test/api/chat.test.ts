@@ -401,3 +401,31 @@ describe('chat messages', () => {
     expect(rows?.n).toBe(1);
   });
 });
+
+describe('chat in the OpenAPI document', () => {
+  it('lists the routes with their query parameters', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const paths = doc.paths as Record<string, Record<string, { parameters?: { name: string }[] }>>;
+    expect(
+      Object.keys(paths)
+        .filter((p) => p.startsWith('/api/chat'))
+        .sort(),
+    ).toEqual([
+      '/api/chat',
+      '/api/chat/contacts',
+      '/api/chat/direct',
+      '/api/chat/messages/{id}',
+      '/api/chat/messages/{id}/attachments',
+      '/api/chat/messages/{id}/attachments/order',
+      '/api/chat/messages/{id}/attachments/{fileId}',
+      '/api/chat/rooms',
+      '/api/chat/rooms/{id}',
+      '/api/chat/rooms/{id}/members',
+      '/api/chat/rooms/{id}/members/{userId}',
+      '/api/chat/rooms/{id}/messages',
+      '/api/chat/rooms/{id}/read',
+    ]);
+    const query = paths['/api/chat/rooms/{id}/messages']?.get?.parameters?.map((p) => p.name);
+    expect(query).toEqual(expect.arrayContaining(['id', 'before', 'after', 'around', 'q', 'limit']));
+  });
+});

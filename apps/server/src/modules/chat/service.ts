@@ -451,8 +451,8 @@ export function createChatService(deps: {
 
     room: (roomId: string, userId: string) => detail(db, roomId, userId),
 
-    createChannel(input: z.output<typeof chatRoomInput>, userId: string): Promise<ChatRoomDetail> {
-      return db.transaction(async (trx) => {
+    async createChannel(input: z.output<typeof chatRoomInput>, userId: string): Promise<ChatRoomDetail> {
+      const roomId = await db.transaction(async (trx) => {
         const tx = trx as Database;
         const others = [...new Set(input.memberIds)].filter((id) => id !== userId);
         await assertChatUsers(tx, others, 'memberIds');
@@ -468,8 +468,9 @@ export function createChatService(deps: {
             ...others.map((id) => ({ roomId: room.id, userId: id })),
           ]);
         await links.publish(tx, { op: 'room', room: room.id, change: 'created' });
-        return detail(tx, room.id, userId);
+        return room.id;
       });
+      return detail(db, roomId, userId);
     },
 
     /**
@@ -486,7 +487,7 @@ export function createChatService(deps: {
       const existing = await find(db);
       if (existing) return { created: false, room: await detail(db, existing, userId) };
       await assertChatUsers(db, [peerId], 'userId');
-      return db.transaction(async (trx) => {
+      const found = await db.transaction(async (trx) => {
         const tx = trx as Database;
         const [made] = await tx
           .insert(chatRooms)
@@ -496,19 +497,20 @@ export function createChatService(deps: {
         if (!made) {
           const other = await find(tx);
           if (!other) throw new Error('direct room vanished');
-          return { created: false, room: await detail(tx, other, userId) };
+          return { created: false, id: other };
         }
         await tx.insert(chatMembers).values([
           { roomId: made.id, userId, role: 'owner' },
           { roomId: made.id, userId: peerId, role: 'owner' },
         ]);
         await links.publish(tx, { op: 'room', room: made.id, change: 'created' });
-        return { created: true, room: await detail(tx, made.id, userId) };
+        return { created: true, id: made.id };
       });
+      return { created: found.created, room: await detail(db, found.id, userId) };
     },
 
-    updateRoom(roomId: string, input: z.output<typeof chatRoomPatch>, userId: string) {
-      return db.transaction(async (trx) => {
+    async updateRoom(roomId: string, input: z.output<typeof chatRoomPatch>, userId: string) {
+      const stale = await db.transaction(async (trx) => {
         const tx = trx as Database;
         await channelOwned(tx, roomId, userId, true);
         const [room] = await tx
@@ -516,8 +518,7 @@ export function createChatService(deps: {
           .from(chatRooms)
           .where(eq(chatRooms.id, roomId))
           .for('update');
-        if (input.version !== undefined && room && input.version < room.version)
-          throw AppError.stale(await detail(tx, roomId, userId));
+        if (input.version !== undefined && room && input.version < room.version) return true;
         await tx
           .update(chatRooms)
           .set({
@@ -527,12 +528,15 @@ export function createChatService(deps: {
           })
           .where(eq(chatRooms.id, roomId));
         await links.publish(tx, { op: 'room', room: roomId, change: 'updated' });
-        return detail(tx, roomId, userId);
+        return false;
       });
+      const room = await detail(db, roomId, userId);
+      if (stale) throw AppError.stale(room);
+      return room;
     },
 
-    addMembers(roomId: string, userIds: string[], userId: string) {
-      return db.transaction(async (trx) => {
+    async addMembers(roomId: string, userIds: string[], userId: string) {
+      await db.transaction(async (trx) => {
         const tx = trx as Database;
         await channelOwned(tx, roomId, userId, true);
         const ids = [...new Set(userIds)];
@@ -542,8 +546,8 @@ export function createChatService(deps: {
           .values(ids.map((id) => ({ roomId, userId: id })))
           .onConflictDoNothing();
         await links.publish(tx, { op: 'room', room: roomId, change: 'joined' });
-        return detail(tx, roomId, userId);
       });
+      return detail(db, roomId, userId);
     },
 
     /**
