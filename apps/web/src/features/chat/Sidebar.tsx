@@ -96,7 +96,14 @@ export function Sidebar({ selected, hrefOf, onOpen, onNewChannel, onNewDirect }:
         {tab === 'chats' ? (
           <RoomList selected={selected} wanted={wanted} hrefOf={hrefOf} />
         ) : (
-          <ContactList wanted={wanted} onOpen={onOpen} />
+          <ContactList
+            wanted={wanted}
+            onOpen={(roomId) => {
+              // The room opened is then shown where it is listed, among the chats.
+              setTab('chats');
+              onOpen(roomId);
+            }}
+          />
         )}
       </div>
     </aside>
