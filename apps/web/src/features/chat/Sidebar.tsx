@@ -192,13 +192,13 @@ function RoomLink({ room, current, href }: { room: ChatRoomSummary; current: boo
             {room.kind === 'channel' ? `# ${room.name}` : room.name}
           </Text>
           {last ? (
-            <Text component="span" size="xs" c="dimmed" className={classes.roomTime}>
+            <Text component="span" size="xs" c={current ? undefined : 'dimmed'} className={classes.roomTime}>
               {listTimeOf(last.createdAt)}
             </Text>
           ) : null}
         </span>
         <span className={classes.roomTop}>
-          <Text component="span" size="xs" c="dimmed" truncate>
+          <Text component="span" size="xs" c={current ? undefined : 'dimmed'} truncate>
             {teaser}
           </Text>
           {room.unread ? (

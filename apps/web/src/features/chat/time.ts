@@ -8,7 +8,7 @@ export function dayOf(value: string): string {
 
 /** "14:05" (in the reader's language and zone). */
 export function timeOf(value: string): string {
-  return new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(
+  return new Intl.DateTimeFormat(i18n.language, { hour: 'numeric', minute: '2-digit' }).format(
     new Date(value),
   );
 }
