@@ -298,9 +298,7 @@ export function Composer({
           maxRows={6}
           maxLength={CHAT_MAX_BODY}
           variant="unstyled"
-          role="combobox"
           aria-autocomplete="list"
-          aria-expanded={open}
           aria-controls={open ? listId : undefined}
           aria-activedescendant={activeMember ? `${listId}-${activeMember.id}` : undefined}
         />

@@ -81,7 +81,7 @@ describe('Conversation', () => {
     await user.click(screen.getByRole('button', { name: 'Reply to Ana Lima' }));
     expect(screen.getByText('Replying to Ana Lima')).toBeTruthy();
 
-    const field = screen.getByRole('combobox', { name: 'Message' });
+    const field = screen.getByRole('textbox', { name: 'Message' });
     await waitFor(() => expect(document.activeElement).toBe(field));
     await user.type(field, 'Done, @an');
     const options = await screen.findByRole('listbox', { name: 'Members to mention' });
@@ -120,7 +120,7 @@ describe('Conversation', () => {
     await user.click(screen.getByRole('button', { name: 'More actions' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
     expect(screen.getByText('Editing your message')).toBeTruthy();
-    const field = screen.getByRole('combobox', { name: 'Message' });
+    const field = screen.getByRole('textbox', { name: 'Message' });
     await waitFor(() => expect(field).toHaveProperty('value', 'message 100'));
     await user.clear(field);
     await user.type(field, 'message 100, corrected{Enter}');

@@ -119,11 +119,7 @@ export function Conversation({ room, myId, onBack, onTyping, onLeft }: Conversat
           >
             <IconArrowLeft size={20} aria-hidden />
           </ActionIcon>
-          <UnstyledButton
-            className={classes.headerPerson}
-            onClick={() => setDetailsOpen(true)}
-            aria-label={t('details.open', { name: room.name })}
-          >
+          <div className={classes.headerPerson}>
             {peer ? (
               <PersonAvatar name={peer.name} avatarUrl={peer.avatarUrl} status={peer.status} size={40} />
             ) : (
@@ -137,7 +133,7 @@ export function Conversation({ room, myId, onBack, onTyping, onLeft }: Conversat
                 {subtitle}
               </Text>
             </div>
-          </UnstyledButton>
+          </div>
         </Group>
         <Group gap={4} wrap="nowrap">
           <Tooltip label={t('search.open')}>

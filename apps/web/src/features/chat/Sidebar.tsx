@@ -247,11 +247,8 @@ function ContactList({ wanted, onOpen }: { wanted: string; onOpen: (roomId: stri
     <ul className={classes.plainList} aria-label={t('sidebar.contacts')}>
       {shown.map((contact) => (
         <li key={contact.id}>
-          <UnstyledButton
-            className={classes.roomLink}
-            onClick={() => start(contact)}
-            aria-label={t('sidebar.messageTo', { name: contact.name })}
-          >
+          <UnstyledButton className={classes.roomLink} onClick={() => start(contact)}>
+            <VisuallyHidden>{t('sidebar.writeTo')}</VisuallyHidden>
             <PersonAvatar
               name={contact.name}
               avatarUrl={contact.avatarUrl}

@@ -2,6 +2,7 @@ import type { ChatUserStatus } from '@ledgerdesk/contracts';
 import { Avatar, type AvatarProps, Indicator, ThemeIcon } from '@mantine/core';
 import { IconHash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import classes from './chat.module.css';
 
 const statusColors: Record<ChatUserStatus, string> = { online: 'teal', away: 'yellow', offline: 'gray' };
 
@@ -19,7 +20,23 @@ export function PersonAvatar({
 }) {
   const { t } = useTranslation('chat');
   // The picture says nothing the name beside it does not: hidden from screen readers.
-  const avatar = <Avatar src={avatarUrl} name={name} color="initials" size={size} radius="xl" aria-hidden />;
+  const color = colorOf(name);
+  const avatar = (
+    <Avatar
+      src={avatarUrl}
+      name={name}
+      color={color}
+      size={size}
+      radius="xl"
+      className={classes.avatar}
+      // The initials take the colour's darkest shade (light) or a pale one (dark): readable on its tint.
+      style={{
+        '--avatar-ink': `var(--mantine-color-${color}-9)`,
+        '--avatar-ink-dark': `var(--mantine-color-${color}-2)`,
+      }}
+      aria-hidden
+    />
+  );
   if (!status) return avatar;
   return (
     <Indicator
@@ -34,6 +51,15 @@ export function PersonAvatar({
       {avatar}
     </Indicator>
   );
+}
+
+const avatarColors = ['blue', 'grape', 'indigo', 'pink', 'cyan', 'violet'];
+
+/** The same colour for the same name, wherever it is shown. */
+function colorOf(name: string): string {
+  let hash = 0;
+  for (const char of name) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
+  return avatarColors[hash % avatarColors.length] ?? 'blue';
 }
 
 /** A channel's round mark, where a person would have their avatar. */
