@@ -116,3 +116,31 @@ test('a message typed by one user reaches the other at once, with the typing ind
     await brunoContext.close();
   }
 });
+
+test('a message with a file, then found again by the search in the room', async ({ page }) => {
+  const words = `Minutes ${unique()}`;
+  await signInAsAdmin(page);
+  await openChat(page);
+  await page.getByRole('link', { name: /# general/ }).click();
+  await expect(page.getByRole('heading', { name: '# general', level: 2 })).toBeVisible();
+
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Attach files' }).click();
+  await (await chooser).setFiles({
+    name: 'minutes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('Agreed: ship it.'),
+  });
+  await expect(page.getByRole('button', { name: 'Remove minutes.txt' })).toBeVisible();
+  const field = page.getByRole('textbox', { name: 'Message' });
+  await field.fill(words);
+  await field.press('Enter');
+  const sent = messages(page).locator('[data-seq]').filter({ hasText: words });
+  await expect(sent.getByRole('button', { name: 'Open minutes.txt' })).toBeVisible();
+
+  // Search finds it; choosing the hit shows it marked in the conversation.
+  await page.getByRole('button', { name: 'Search in the conversation' }).click();
+  await page.getByRole('textbox', { name: 'Search the messages' }).fill(words);
+  await page.getByRole('button', { name: new RegExp(words) }).click();
+  await expect(sent).toHaveAttribute('data-highlighted', 'true');
+});
