@@ -134,7 +134,13 @@ export function Composer({
     }
     send.mutate(
       { body: text, replyToId: replyTo?.id, mentions, files },
-      { onError: (error) => notifyError(errorMessageOf(error)) },
+      {
+        onError: (error) => {
+          notifyError(errorMessageOf(error));
+          // Not sent: the text comes back to the field unless something new was typed there.
+          setBody((current) => current || text);
+        },
+      },
     );
     // The field is free at once: a slow answer does not hold the next message.
     reset();
