@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config';
 // more on it: the same tests, the same SQL, two engines.
 // The OpenAPI fuzzer (test/fuzz) runs on both engines too, bounded by FUZZ_RUNS and FUZZ_SECONDS.
 const serverTests = ['apps/server/test/api/**/*.test.ts', 'apps/server/test/fuzz/**/*.test.ts'];
-const processOnPostgres = 'apps/server/test/process/postgres.test.ts';
+// Those named *postgres.test.ts need a PostgreSQL server (several nodes on one database).
+const processOnPostgres = 'apps/server/test/process/*postgres.test.ts';
 const engines = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
 
 export default defineConfig({

@@ -163,7 +163,11 @@ const seqQuery = (name: string) =>
   z.optional(
     z.coerce
       .number(`${name} must be a number.`)
-      .check(z.int(`${name} must be a whole number.`), z.minimum(0, `${name} must be 0 or more.`)),
+      .check(
+        z.int(`${name} must be a whole number.`),
+        z.minimum(0, `${name} must be 0 or more.`),
+        z.maximum(Number.MAX_SAFE_INTEGER, `${name} is too large.`),
+      ),
   );
 
 /**

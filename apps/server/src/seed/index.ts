@@ -14,6 +14,7 @@ import { seedFiles } from './files';
 import { seedInvoices } from './invoices';
 import { seedJobs } from './jobs';
 import { seedLibrary } from './library';
+import { seedNotifications } from './notifications';
 import { seedProductPhotos } from './product-photos';
 import { seedProjects } from './projects';
 import { createRandom } from './random';
@@ -174,6 +175,7 @@ export async function seedDatabase(db: Database, config: Config): Promise<SeedRe
       colleagueId: userIds[0],
       groupId: createdGroups[0]?.id,
     });
+    await seedNotifications(tx as Database, admin.id);
     await tx.insert(userGroups).values(
       createdUsers.map((u) => ({
         userId: u.id,

@@ -209,6 +209,8 @@ describe('chat messages', () => {
     expect(both.statusCode).toBe(400);
     expect((await as(ana)('GET', `/api/chat/rooms/${room.id}/messages?limit=101`)).statusCode).toBe(400);
     expect((await as(ana)('GET', `/api/chat/rooms/${room.id}/messages?before=x`)).statusCode).toBe(400);
+    expect((await as(ana)('GET', `/api/chat/rooms/${room.id}/messages?around=1e30`)).statusCode).toBe(400);
+    expect((await as(ana)('POST', `/api/chat/rooms/${room.id}/read`, { seq: 1e30 })).statusCode).toBe(400);
   });
 
   it('searches a room, newest hit first, and pages the hits', async () => {
