@@ -59,7 +59,9 @@ export type LiveResync = { type: 'resync' };
 /** Sent before the server closes the socket with 4401: the session ended or was revoked. */
 export type LiveSessionEnded = { type: 'session.ended' };
 
-/** What the server sends; features narrow on `type` (chat.*, mail.* are declared by their owners). */
+/**
+ * What the server sends, one per frame, or several as a JSON array in one frame (presence changes
+ * announced together); features narrow on `type` (chat.*, mail.* are declared by their owners). */
 export type LiveMessage = { type: string; [key: string]: unknown };
 
 export type LiveMessageOf = {

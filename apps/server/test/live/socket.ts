@@ -31,7 +31,9 @@ export function openSocket(url: string): Promise<TestSocket> {
   const waiters: (() => void)[] = [];
   let from = 0;
   ws.on('message', (raw) => {
-    received.push(JSON.parse(raw.toString()) as Record<string, unknown>);
+    // A frame holds one message, or a batch of them (presence).
+    const data = JSON.parse(raw.toString()) as Record<string, unknown> | Record<string, unknown>[];
+    received.push(...(Array.isArray(data) ? data : [data]));
     for (const wake of waiters.splice(0)) wake();
   });
   const closed = new Promise<{ code: number; reason: string }>((resolve) => {

@@ -66,12 +66,16 @@ function connect() {
   socket = ws;
   ws.onopen = () => ws.send(JSON.stringify({ type: 'auth', token }));
   ws.onmessage = (event) => {
-    let message: LiveEvent;
+    let data: unknown;
     try {
-      message = JSON.parse(String(event.data)) as LiveEvent;
+      data = JSON.parse(String(event.data));
     } catch {
       return;
     }
+    // A frame is one message, or a batch of them (presence changes announced together).
+    for (const message of Array.isArray(data) ? data : [data]) received(message as LiveEvent);
+  };
+  function received(message: LiveEvent) {
     if (typeof message?.type !== 'string') return;
     if (message.type === 'ready') {
       attempts = 0;
@@ -81,7 +85,7 @@ function connect() {
       everReady = true;
     }
     dispatch(message);
-  };
+  }
   ws.onclose = (event) => {
     if (socket !== ws) return;
     socket = null;

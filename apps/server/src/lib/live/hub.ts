@@ -10,6 +10,14 @@ export const LIVE_CHANNEL = 'ledgerdesk_live';
 const MAX_PAYLOAD_BYTES = 7900;
 /** Every socket's token is checked again this often, whatever was announced (a safety net). */
 export const RECHECK_EVERY_MS = 60_000;
+/**
+ * Presence changes are announced together, this long after the first: when a server restarts,
+ * its users return to the others within seconds, and each user's change told to each user who may
+ * chat one by one would be n² messages. Batched, each watcher gets one frame per batch.
+ */
+const PRESENCE_BATCH_MS = 250;
+/** User ids per presence announcement: the payload stays well under 1 KB. */
+const PRESENCE_IDS_PER_EVENT = 20;
 
 export type LiveUser = { id: string };
 export type TopicHandler = (payload: Record<string, unknown>) => Promise<void>;
@@ -108,19 +116,20 @@ export function createLiveHub<U extends LiveUser>(options: LiveHubOptions<U>) {
     }
   }
 
-  function sendTo(userIds: Iterable<string>, message: LiveMessage): number {
-    let text: string | null = null;
+  /** Sends an encoded frame to this node's sockets of these users; answers how many. */
+  function sendFrame(userIds: Iterable<string>, text: string): number {
     let sent = 0;
     for (const userId of userIds) {
-      const sockets = byUser.get(userId);
-      if (!sockets) continue;
-      text ??= JSON.stringify(message);
-      for (const connection of sockets.values()) {
+      for (const connection of byUser.get(userId)?.values() ?? []) {
         connection.send(text);
         sent += 1;
       }
     }
     return sent;
+  }
+
+  function sendTo(userIds: Iterable<string>, message: LiveMessage): number {
+    return sendFrame(userIds, JSON.stringify(message));
   }
 
   function localUserIds(): ReadonlySet<string> {
@@ -139,7 +148,7 @@ export function createLiveHub<U extends LiveUser>(options: LiveHubOptions<U>) {
           sockets.length,
           sockets.length > 0 && sockets.every((connection) => connection.away),
         );
-        await publish(database.db, 'presence', { user: userId });
+        announcePresence(userId);
       })
       .catch((error: unknown) => log.warn({ err: error, userId }, 'live: presence not written'))
       .finally(() => {
@@ -149,15 +158,37 @@ export function createLiveHub<U extends LiveUser>(options: LiveHubOptions<U>) {
     return next;
   }
 
+  // This node's changes, announced together (PRESENCE_BATCH_MS).
+  const presenceChanged = new Set<string>();
+  let presenceTimer: NodeJS.Timeout | null = null;
+  function announcePresence(userId: string) {
+    presenceChanged.add(userId);
+    presenceTimer ??= setTimeout(() => {
+      presenceTimer = null;
+      const changed = [...presenceChanged];
+      presenceChanged.clear();
+      void (async () => {
+        for (let i = 0; i < changed.length; i += PRESENCE_IDS_PER_EVENT)
+          await publish(database.db, 'presence', { users: changed.slice(i, i + PRESENCE_IDS_PER_EVENT) });
+      })().catch((error: unknown) => log.warn({ err: error }, 'live: presence not announced'));
+    }, PRESENCE_BATCH_MS);
+  }
+
   on('presence', async (payload) => {
-    const userId = String(payload.user);
+    const userIds = Array.isArray(payload.users) ? payload.users.map(String) : [];
     const watchers = [...byUser.values()]
       .map((sockets) => sockets.values().next().value?.user)
-      .filter((user): user is U => user !== undefined && user.id !== userId && options.seesPresence(user))
+      .filter((user): user is U => user !== undefined && options.seesPresence(user))
       .map((user) => user.id);
-    if (watchers.length === 0) return;
-    const status = (await presenceTable.statusOf([userId])).get(userId) ?? 'offline';
-    sendTo(watchers, { type: 'presence', userId, status });
+    if (userIds.length === 0 || watchers.length === 0) return;
+    const statuses = await presenceTable.statusOf(userIds);
+    const messages: LiveMessage[] = [...statuses].map(([userId, status]) => ({
+      type: 'presence',
+      userId,
+      status,
+    }));
+    // One frame per watcher: a single message, or the batch as an array (the client reads both).
+    sendFrame(watchers, JSON.stringify(messages.length === 1 ? messages[0] : messages));
   });
 
   /** Checks every socket's token again: a socket whose token no longer holds is closed. */

@@ -171,9 +171,14 @@ export default function NotificationsPanel({
             variant="subtle"
             size="compact-sm"
             leftSection={<IconBellCheck size={16} aria-hidden="true" />}
-            disabled={unread === 0}
+            // Looks disabled but stays focusable: the popover traps focus, and with nothing unread
+            // and no notification it is the one control inside.
+            data-disabled={unread === 0 || undefined}
+            aria-disabled={unread === 0}
             loading={markAll.isPending}
-            onClick={() => markAll.mutate()}
+            onClick={() => {
+              if (unread > 0) markAll.mutate();
+            }}
           >
             {t('notifications.markAllRead')}
           </Button>
