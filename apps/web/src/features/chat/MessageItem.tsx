@@ -196,13 +196,19 @@ export function MessageBody({
   names: ReadonlyMap<string, string>;
   myId: string | undefined;
 }) {
+  // "@Ana Lima", or "@Ana" as people often write it; the longer first, so "@Ana Lima" wins.
   const mentioned = mentions
-    .map((id) => ({ id, name: names.get(id) }))
-    .filter((entry): entry is { id: string; name: string } => Boolean(entry.name))
-    // The longer name first: "@Ana Lima" before "@Ana".
+    .flatMap((id) => {
+      const name = names.get(id);
+      const first = name?.split(' ')[0];
+      return name ? [{ id, name }, ...(first && first !== name ? [{ id, name: first }] : [])] : [];
+    })
     .sort((a, b) => b.name.length - a.name.length);
   if (!mentioned.length) return <>{body}</>;
-  const pattern = new RegExp(`@(${mentioned.map((entry) => escapeRegExp(entry.name)).join('|')})`, 'g');
+  const pattern = new RegExp(
+    `@(${mentioned.map((entry) => escapeRegExp(entry.name)).join('|')})(?![\\p{L}\\p{N}])`,
+    'gu',
+  );
   const parts: ReactNode[] = [];
   let last = 0;
   for (const match of body.matchAll(pattern)) {

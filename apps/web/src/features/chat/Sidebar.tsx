@@ -164,11 +164,15 @@ function RoomLink({ room, current, href }: { room: ChatRoomSummary; current: boo
   const last = room.lastMessage;
   const mine = last?.senderId === me?.id;
   const who = mine
-    ? `${t('you')}: `
+    ? t('you')
     : room.kind === 'channel' && last?.senderName
-      ? `${last.senderName.split(' ')[0]}: `
+      ? last.senderName.split(' ')[0]
       : '';
-  const teaser = last ? `${who}${last.teaser}` : room.topic || t('sidebar.noMessages');
+  const teaser = !last
+    ? room.topic || t('sidebar.noMessages')
+    : who
+      ? t('sidebar.teaser', { name: who, text: last.teaser })
+      : last.teaser;
   return (
     <Link
       to={href}
