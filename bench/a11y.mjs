@@ -24,6 +24,7 @@ const pages = [
   '/file-manager?layout=list',
   '/mailbox',
   '/mailbox?folder=sent',
+  '/chat',
 ];
 
 /** A record of each kind: the list API to take its key from, its page, and the tabs to audit. */
@@ -95,6 +96,14 @@ try {
         await audit(`${server.url}${record.route}/${key}${tab ? `?tab=${tab}` : ''}`, scheme);
       }
     }
+    // The chat with a channel open (its id from the caller's rooms).
+    const room = await page.evaluate(async () => {
+      const { accessToken } = JSON.parse(sessionStorage.getItem('ledgerdesk.session'));
+      const headers = { authorization: `Bearer ${accessToken}` };
+      const { items } = await (await fetch('/api/chat/rooms', { headers })).json();
+      return items.find((item) => item.kind === 'channel').id;
+    });
+    await audit(`${server.url}/chat?room=${room}`, scheme);
   }
 } finally {
   await browser.close();

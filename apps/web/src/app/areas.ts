@@ -1,7 +1,8 @@
-import { IconArticle, IconCurrencyDollar, IconMessages } from '@tabler/icons-react';
+import { IconArticle, IconCurrencyDollar } from '@tabler/icons-react';
 import { apiKeysArea } from '../features/api-keys/area';
 import { auditArea } from '../features/audit/area';
 import { calendarArea } from '../features/calendar/area';
+import { chatArea } from '../features/chat/area';
 import { crmArea } from '../features/crm/area';
 import { dashboardAreas } from '../features/dashboard/area';
 import { ecommerceArea } from '../features/ecommerce/area';
@@ -43,7 +44,7 @@ export const areas: readonly AreaRegistration[] = [
   libraryArea,
   auditArea,
   calendarArea,
-  upcoming('/chat', 'shell:nav.chat', IconMessages, 'apps'),
+  chatArea,
   mailArea,
   ecommerceArea,
   crmArea,
