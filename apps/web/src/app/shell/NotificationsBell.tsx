@@ -26,7 +26,8 @@ export function BellButton({
   ...props
 }: { unread: number } & ActionIconProps & ComponentPropsWithRef<'button'>) {
   const { t } = useTranslation('shell');
-  const label = t('notifications.open', { count: unread });
+  // Not a `_zero` plural form: the catalogues keep to the forms each language's plural rules name.
+  const label = unread === 0 ? t('notifications.openNone') : t('notifications.open', { count: unread });
   return (
     <ActionIcon
       variant="subtle"
