@@ -16,7 +16,7 @@ import { calendarEventShares, calendarEvents, users } from '../apps/server/src/d
 import { seriesEndOf } from '../apps/server/src/modules/calendar/recurrence';
 import { seedDatabase } from '../apps/server/src/seed';
 import { createRandom } from '../apps/server/src/seed/random';
-import { BENCH_ADMIN, benchEngines, type Engine, openBench } from './harness';
+import { BENCH_ADMIN, benchEngines, type Engine, openBench, percentile } from './harness';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const BUDGET_MS = 100;
@@ -26,11 +26,6 @@ const YEAR_START = Date.parse('2026-01-01T00:00:00+01:00');
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const categories = ['success', 'info', 'warning', 'danger'] as const;
-
-const percentile = (xs: number[], p: number) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-};
 
 type NewEvent = typeof calendarEvents.$inferInsert;
 

@@ -13,7 +13,7 @@ import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { chatMembers, chatRooms, groups, userGroups, users } from '../apps/server/src/db/schema';
 import { seedDatabase } from '../apps/server/src/seed';
-import { BENCH_ADMIN, benchEngines, type Engine, openBench } from './harness';
+import { BENCH_ADMIN, benchEngines, type Engine, openBench, type TimedCall, timeCalls } from './harness';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 100_000);
 const ROOMS = Number(process.env.BENCH_ROOMS ?? 200);
@@ -21,11 +21,6 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 /** Messages in each of the other rooms. */
 const SMALL_ROOM_MESSAGES = 30;
 const BUDGET_MS = 50;
-
-const percentile = (xs: number[], p: number) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-};
 
 async function run(engine: Engine): Promise<boolean> {
   const bench = await openBench('chat', engine, { RATE_LIMIT: 'off' });
@@ -96,54 +91,23 @@ async function run(engine: Engine): Promise<boolean> {
     const headers = { authorization: `Bearer ${login.json().accessToken}` };
     const middle = Math.floor(MESSAGES / 2);
     const messages = `/api/chat/rooms/${big.id}/messages`;
-    const calls: [string, string, boolean, (body: { items: unknown[] }) => number][] = [
-      ['newest page of the big room', messages, true, (b) => b.items.length],
-      [
-        `a page back from the middle (before=${middle})`,
-        `${messages}?before=${middle}`,
-        true,
-        (b) => b.items.length,
-      ],
-      [`the rooms list of a user in ${ROOMS} rooms`, '/api/chat/rooms', true, (b) => b.items.length],
-      [`a page around seq ${middle}`, `${messages}?around=${middle}`, false, (b) => b.items.length],
-      [
-        `catch-up after seq ${MESSAGES - 20}`,
-        `${messages}?after=${MESSAGES - 20}`,
-        false,
-        (b) => b.items.length,
-      ],
-      ['search "review of 4242"', `${messages}?q=review%20of%204242`, false, (b) => b.items.length],
+    const calls: TimedCall[] = [
+      ['newest page of the big room', messages, true],
+      [`a page back from the middle (before=${middle})`, `${messages}?before=${middle}`, true],
+      [`the rooms list of a user in ${ROOMS} rooms`, '/api/chat/rooms', true],
+      [`a page around seq ${middle}`, `${messages}?around=${middle}`, false],
+      [`catch-up after seq ${MESSAGES - 20}`, `${messages}?after=${MESSAGES - 20}`, false],
+      ['search "review of 4242"', `${messages}?q=review%20of%204242`, false],
     ];
     say(
       `${MESSAGES.toLocaleString('en')} messages in one room, ${ROOMS} rooms; load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores`,
     );
-    let ok = true;
-    for (const [label, url, budgeted, countOf] of calls) {
-      const times: number[] = [];
-      // This process's CPU time per call too: on a loaded machine the wall time counts the waits
-      // for a core; the CPU time does not (PGlite runs in this process; a server's own CPU is not in it).
-      const cpu: number[] = [];
-      let count = 0;
-      for (let i = 0; i <= RUNS; i++) {
-        const t0 = performance.now();
-        const c0 = process.cpuUsage();
-        const res = await app.inject({ method: 'GET', url, headers });
-        const ms = performance.now() - t0;
-        const used = process.cpuUsage(c0);
-        if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
-        if (i === 0) count = countOf(res.json());
-        else {
-          times.push(ms);
-          cpu.push((used.user + used.system) / 1000);
-        }
-      }
-      const p95 = percentile(times, 95);
-      const within = p95 <= BUDGET_MS;
-      if (budgeted) ok = ok && within;
-      say(
-        `${label}: ${count} items; p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms of ${RUNS} calls${budgeted ? ` (budget p95 ≤ ${BUDGET_MS} ms) — ${within ? 'within' : 'OVER'} budget` : ''}; CPU p50 ${percentile(cpu, 50).toFixed(1)} ms, p95 ${percentile(cpu, 95).toFixed(1)} ms; load ${loadavg()[0]?.toFixed(1)}`,
-      );
-    }
+    const ok = await timeCalls(app, headers, calls, {
+      runs: RUNS,
+      budgetMs: BUDGET_MS,
+      say,
+      count: (body) => body.items?.length ?? 0,
+    });
     await app.close();
     return ok;
   } finally {

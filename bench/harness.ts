@@ -3,8 +3,9 @@
 // of its own on the PostgreSQL server of BENCH_DATABASE_URL), migrated and with the first admin.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
@@ -83,4 +84,60 @@ export async function openBench(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The value under which p percent of `xs` lie (nearest rank). */
+export const percentile = (xs: number[], p: number) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+};
+
+/** A GET of the API to time: what to call it, its URL, and whether the budget applies to it. */
+export type TimedCall = readonly [label: string, url: string, budgeted: boolean];
+
+/**
+ * Times each call `runs` times after one warm-up (whose answer gives the item count printed) and
+ * prints p50 and p95 against `budgetMs`, with this process's CPU time per call: on a loaded machine
+ * the wall time counts the waits for a core, the CPU time does not (PGlite runs in this process; a
+ * server's own CPU is not in it). True when every budgeted call's p95 is within the budget.
+ */
+export async function timeCalls(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  calls: readonly TimedCall[],
+  options: {
+    runs: number;
+    budgetMs: number;
+    say: (line: string) => void;
+    /** The number of items in an answer (shown beside the figures). */
+    count: (body: { items?: unknown[]; results?: unknown[] }) => number;
+  },
+): Promise<boolean> {
+  const { runs, budgetMs, say } = options;
+  let ok = true;
+  for (const [label, url, budgeted] of calls) {
+    const times: number[] = [];
+    const cpu: number[] = [];
+    let count = 0;
+    for (let i = 0; i <= runs; i++) {
+      const t0 = performance.now();
+      const c0 = process.cpuUsage();
+      const res = await app.inject({ method: 'GET', url, headers });
+      const ms = performance.now() - t0;
+      const used = process.cpuUsage(c0);
+      if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+      if (i === 0) count = options.count(res.json());
+      else {
+        times.push(ms);
+        cpu.push((used.user + used.system) / 1000);
+      }
+    }
+    const p95 = percentile(times, 95);
+    const within = p95 <= budgetMs;
+    if (budgeted) ok = ok && within;
+    say(
+      `${label}: ${count} items; p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms of ${runs} calls${budgeted ? ` (budget p95 ≤ ${budgetMs} ms) — ${within ? 'within' : 'OVER'} budget` : ''}; CPU p50 ${percentile(cpu, 50).toFixed(1)} ms, p95 ${percentile(cpu, 95).toFixed(1)} ms; load ${loadavg()[0]?.toFixed(1)}`,
+    );
+  }
+  return ok;
 }

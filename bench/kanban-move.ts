@@ -13,17 +13,12 @@ import { buildApp } from '../apps/server/src/app';
 import { rowsOf } from '../apps/server/src/db/rows';
 import { seedDatabase } from '../apps/server/src/seed';
 import { createRandom } from '../apps/server/src/seed/random';
-import { BENCH_ADMIN, benchEngines, type Engine, openBench } from './harness';
+import { BENCH_ADMIN, benchEngines, type Engine, openBench, percentile } from './harness';
 
 const CARDS = Number(process.env.BENCH_CARDS ?? 5000);
 const MOVES = Number(process.env.BENCH_MOVES ?? 200);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const BUDGET_MS = 50;
-
-const percentile = (xs: number[], p: number) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-};
 
 async function run(engine: Engine): Promise<boolean> {
   const bench = await openBench('kanban', engine, { RATE_LIMIT: 'off' });

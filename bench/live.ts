@@ -19,7 +19,7 @@ import { type Database, openDatabase } from '../apps/server/src/db/client';
 import { groups, sessions, userGroups, users } from '../apps/server/src/db/schema';
 import { hashToken, newToken } from '../apps/server/src/lib/tokens';
 import { seedDatabase } from '../apps/server/src/seed';
-import { BENCH_ADMIN, type Engine, openBench, serverDatabase } from './harness';
+import { BENCH_ADMIN, type Engine, openBench, percentile, serverDatabase } from './harness';
 
 const SOCKETS = 2000;
 const MEMBERS = 200;
@@ -186,11 +186,6 @@ async function api(url: string, token: string, path: string, body: object) {
   if (res.status !== 201) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
   return json.data;
 }
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-};
 
 /** The message being sent: every chat.message that arrives meanwhile is one of its deliveries. */
 let sending: { sentAt: number; left: number; done: () => void } | null = null;

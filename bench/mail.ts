@@ -12,16 +12,12 @@ import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { users } from '../apps/server/src/db/schema';
 import { seedDatabase } from '../apps/server/src/seed';
-import { BENCH_ADMIN, benchEngines, type Engine, openBench } from './harness';
+import { BENCH_ADMIN, benchEngines, type Engine, openBench, type TimedCall, timeCalls } from './harness';
 
 const MAILS = Number(process.env.BENCH_MAILS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const BUDGET_MS = 50;
 
-const percentile = (xs: number[], p: number) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-};
 /** The list's cursor (modules/mail/service.ts): the date and id of the entry a page ends at. */
 const cursorOf = (date: string, id: string) =>
   Buffer.from(JSON.stringify([new Date(date).toISOString(), id])).toString('base64url');
@@ -77,7 +73,7 @@ async function run(engine: Engine): Promise<boolean> {
     const app = await buildApp({ config, database, webDistDir: bench.webDistDir });
     const login = await app.inject({ method: 'POST', url: '/api/users/login/', payload: BENCH_ADMIN });
     const headers = { authorization: `Bearer ${login.json().accessToken}` };
-    const lists: [string, string, boolean][] = [
+    const lists: TimedCall[] = [
       ['inbox, first page', '/api/mail?category=inbox', true],
       [
         `inbox, deep cursor (entry ${Math.floor(MAILS / 2).toLocaleString('en')})`,
@@ -98,33 +94,12 @@ async function run(engine: Engine): Promise<boolean> {
     say(
       `${MAILS.toLocaleString('en')} mails in one inbox; load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores`,
     );
-    let ok = true;
-    for (const [label, url, budgeted] of lists) {
-      const times: number[] = [];
-      // This process's CPU time per call too: on a loaded machine the wall time counts the waits
-      // for a core; the CPU time does not (PGlite runs in this process; a server's own CPU is not in it).
-      const cpu: number[] = [];
-      let count = 0;
-      for (let i = 0; i <= RUNS; i++) {
-        const t0 = performance.now();
-        const c0 = process.cpuUsage();
-        const res = await app.inject({ method: 'GET', url, headers });
-        const ms = performance.now() - t0;
-        const used = process.cpuUsage(c0);
-        if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
-        if (i === 0) count = res.json().items?.length ?? 1;
-        else {
-          times.push(ms);
-          cpu.push((used.user + used.system) / 1000);
-        }
-      }
-      const p95 = percentile(times, 95);
-      const within = p95 <= BUDGET_MS;
-      if (budgeted) ok = ok && within;
-      say(
-        `${label}: ${count} items; p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms of ${RUNS} calls${budgeted ? ` (budget p95 ≤ ${BUDGET_MS} ms) — ${within ? 'within' : 'OVER'} budget` : ''}; CPU p50 ${percentile(cpu, 50).toFixed(1)} ms, p95 ${percentile(cpu, 95).toFixed(1)} ms; load ${loadavg()[0]?.toFixed(1)}`,
-      );
-    }
+    const ok = await timeCalls(app, headers, lists, {
+      runs: RUNS,
+      budgetMs: BUDGET_MS,
+      say,
+      count: (body) => body.items?.length ?? 1,
+    });
     await app.close();
     return ok;
   } finally {
