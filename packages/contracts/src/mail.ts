@@ -40,6 +40,32 @@ export type MailMoveFolder = (typeof mailMoveFolders)[number];
 export const mailDeliveries = ['queued', 'sent', 'failed'] as const;
 export type MailDelivery = (typeof mailDeliveries)[number];
 
+/**
+ * What a mail's body may hold: the composer's formatting and links, nothing that runs or loads. The
+ * server cleans every body to these before storing it (sanitize-html); the web builds what it shows
+ * from the same lists, element by element.
+ */
+export const MAIL_BODY_TAGS = [
+  'p',
+  'br',
+  'strong',
+  'em',
+  'u',
+  's',
+  'a',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'code',
+  'pre',
+  'h1',
+  'h2',
+  'h3',
+] as const;
+/** The only schemes a link in a mail may use. */
+export const MAIL_LINK_SCHEMES = ['http', 'https', 'mailto'] as const;
+
 export const MAIL_LIMITS = {
   /** Recipients of one mail, to, cc and bcc together. */
   recipients: 100,

@@ -1,32 +1,15 @@
-import { MAIL_LIMITS } from '@ledgerdesk/contracts';
+import { MAIL_BODY_TAGS, MAIL_LIMITS, MAIL_LINK_SCHEMES } from '@ledgerdesk/contracts';
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * What a mail's body may hold: the composer's formatting and links, nothing that runs or loads
- * (no script, style, image, iframe, event attribute). Every body is cleaned on the server before it
+ * What a mail's body may hold (MAIL_BODY_TAGS, MAIL_LINK_SCHEMES): the composer's formatting and
+ * links, nothing that runs or loads (no script, style, image, iframe, event attribute). Every body is cleaned on the server before it
  * is stored, whoever sent it (the web's editor, an API client), so readers can show it as HTML.
  */
 const allowlist: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'strong',
-    'em',
-    'u',
-    's',
-    'a',
-    'ul',
-    'ol',
-    'li',
-    'blockquote',
-    'code',
-    'pre',
-    'h1',
-    'h2',
-    'h3',
-  ],
+  allowedTags: [...MAIL_BODY_TAGS],
   allowedAttributes: { a: ['href', 'rel', 'target'] },
-  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemes: [...MAIL_LINK_SCHEMES],
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
   // A link opens elsewhere and never hands the reader's page to what it opens.

@@ -1,30 +1,12 @@
+import { MAIL_BODY_TAGS, MAIL_LINK_SCHEMES } from '@ledgerdesk/contracts';
 import { createElement, type ReactNode } from 'react';
 import classes from './mail.module.css';
 
-/** The tags a mail's HTML may hold (the server's sanitize-html allowlist, LIVE-DESIGN.md). */
-const allowedTags = new Set([
-  'p',
-  'br',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'a',
-  'ul',
-  'ol',
-  'li',
-  'blockquote',
-  'code',
-  'pre',
-  'h1',
-  'h2',
-  'h3',
-]);
+/** The tags a mail's HTML may hold: the server's allowlist (it cleans every body before storing it). */
+const allowedTags: ReadonlySet<string> = new Set(MAIL_BODY_TAGS);
+const linkScheme = new RegExp(`^(${MAIL_LINK_SCHEMES.join('|')}):`, 'i');
 
-const safeHref = (href: string | null) =>
-  href && /^(https?:|mailto:)/i.test(href.trim()) ? href.trim() : undefined;
+const safeHref = (href: string | null) => (href && linkScheme.test(href.trim()) ? href.trim() : undefined);
 
 function toReact(node: Node, key: string): ReactNode {
   if (node.nodeType === Node.TEXT_NODE) return node.textContent;

@@ -190,17 +190,7 @@ export function ThreadView({
               )}
             </ActionIcon>
           </Tooltip>
-          <Tooltip label={t('thread.trash')} withArrow>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="lg"
-              aria-label={t('thread.trash')}
-              onClick={trash}
-            >
-              <IconTrash size={18} aria-hidden="true" />
-            </ActionIcon>
-          </Tooltip>
+          <ToolButton label={t('thread.trash')} icon={IconTrash} size="lg" onClick={trash} />
         </Group>
       </Group>
       <Text size="xs" c="dimmed" px="lg" mt={-4} mb="sm">
@@ -351,43 +341,12 @@ function MessageCard({
             </time>
           </Text>
           {onEditDraft ? (
-            <Tooltip label={t('thread.editDraft')} withArrow>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                aria-label={t('thread.editDraft')}
-                onClick={onEditDraft}
-              >
-                <IconPencil size={16} aria-hidden="true" />
-              </ActionIcon>
-            </Tooltip>
+            <ToolButton label={t('thread.editDraft')} icon={IconPencil} onClick={onEditDraft} />
           ) : (
             <>
-              <Tooltip label={t('thread.reply')} withArrow>
-                <ActionIcon variant="subtle" color="gray" aria-label={t('thread.reply')} onClick={onReply}>
-                  <IconArrowBackUp size={16} aria-hidden="true" />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label={t('thread.replyAll')} withArrow>
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  aria-label={t('thread.replyAll')}
-                  onClick={onReplyAll}
-                >
-                  <IconCornerUpLeftDouble size={16} aria-hidden="true" />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label={t('thread.forward')} withArrow>
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  aria-label={t('thread.forward')}
-                  onClick={onForward}
-                >
-                  <IconArrowForwardUp size={16} aria-hidden="true" />
-                </ActionIcon>
-              </Tooltip>
+              <ToolButton label={t('thread.reply')} icon={IconArrowBackUp} onClick={onReply} />
+              <ToolButton label={t('thread.replyAll')} icon={IconCornerUpLeftDouble} onClick={onReplyAll} />
+              <ToolButton label={t('thread.forward')} icon={IconArrowForwardUp} onClick={onForward} />
             </>
           )}
         </Group>
@@ -421,5 +380,26 @@ function MessageCard({
         </Stack>
       ) : null}
     </Paper>
+  );
+}
+
+/** A grey icon button named by its tooltip (the thread's and each message's actions). */
+function ToolButton({
+  label,
+  icon: Icon,
+  size = 'md',
+  onClick,
+}: {
+  label: string;
+  icon: typeof IconTrash;
+  size?: 'md' | 'lg';
+  onClick: () => void;
+}) {
+  return (
+    <Tooltip label={label} withArrow>
+      <ActionIcon variant="subtle" color="gray" size={size} aria-label={label} onClick={onClick}>
+        <Icon size={size === 'lg' ? 18 : 16} aria-hidden="true" />
+      </ActionIcon>
+    </Tooltip>
   );
 }
