@@ -1,36 +1,14 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { liveCloseCodes } from '@ledgerdesk/contracts';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInSocket } from '../live/socket';
-import { type Server, signIn, startServer } from './server';
+import { type Server, signIn, startServer, twoNodeDatabase } from './server';
 
 // Runs in the `process:postgres` project (vitest.config.ts), only when TEST_DATABASE_URL is set:
 // two server processes on one PostgreSQL database, an event raised through one reaching a socket
 // held by the other (LISTEN/NOTIFY).
-const serverUrl = process.env.TEST_DATABASE_URL ?? '';
-const name = `ledgerdesk_live_${randomBytes(6).toString('hex')}`;
-const databaseUrl = (() => {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-})();
-const dataDirs = [0, 1].map(() => mkdtempSync(path.join(tmpdir(), 'ledgerdesk-live-pg-')));
+const { databaseUrl, dataDirs, create, drop } = twoNodeDatabase('ledgerdesk_live');
 const ADMIN = { email: 'boss@example.com', password: 'first-password-1' };
 const COLLEAGUE = { email: 'cora@example.com', password: 'Lantern-orbit-quartz-71' };
-
-async function onServer(statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 let nodeA: Server;
 let nodeB: Server;
@@ -47,7 +25,7 @@ async function call(node: Server, token: string, method: string, url: string, bo
 }
 
 beforeAll(async () => {
-  await onServer(`create database ${name}`);
+  await create();
   const env = (dataDir: string) => ({
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
@@ -61,8 +39,7 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(async () => {
   await Promise.all([nodeA?.stop(), nodeB?.stop()]);
-  await onServer(`drop database if exists ${name} with (force)`);
-  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  await drop();
 }, 60_000);
 
 describe('the live connection across two nodes on one PostgreSQL', () => {

@@ -1,36 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startServer } from './server';
+import { signIn, startServer, twoNodeDatabase } from './server';
 
 // Runs in the `process:postgres` project (vitest.config.ts), only when TEST_DATABASE_URL is set.
-const serverUrl = process.env.TEST_DATABASE_URL ?? '';
-const name = `ledgerdesk_process_${randomBytes(6).toString('hex')}`;
-const databaseUrl = (() => {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-})();
-const dataDirs = [0, 1].map(() => mkdtempSync(path.join(tmpdir(), 'ledgerdesk-process-pg-')));
+const { databaseUrl, dataDirs, create, drop } = twoNodeDatabase('ledgerdesk_process');
 
-async function onServer(statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-beforeAll(() => onServer(`create database ${name}`), 60_000);
-afterAll(async () => {
-  await onServer(`drop database if exists ${name} with (force)`);
-  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
-}, 60_000);
+beforeAll(create, 60_000);
+afterAll(drop, 60_000);
 
 describe('several servers on one PostgreSQL', () => {
   it('two nodes started together on an empty database both come up: one seeds, and no log shows a password hash', async () => {

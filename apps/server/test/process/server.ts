@@ -1,4 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
 import { serverRoot } from '../../src/paths';
 
 /**
@@ -108,4 +113,34 @@ export async function me(url: string, token: string) {
   const res = await fetch(`${url}/api/users/me/`, { headers: { authorization: `Bearer ${token}` } });
   await res.arrayBuffer();
   return res.status;
+}
+
+/**
+ * A database of its own on the PostgreSQL server of TEST_DATABASE_URL and a data directory for each
+ * of two nodes (several servers, one database): `create()` before the nodes start, `drop()` after.
+ */
+export function twoNodeDatabase(prefix: string) {
+  const serverUrl = process.env.TEST_DATABASE_URL ?? '';
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const dataDirs = [0, 1].map(() => mkdtempSync(path.join(tmpdir(), `${prefix}-`)));
+  const onServer = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  return {
+    databaseUrl: url.toString(),
+    dataDirs,
+    create: () => onServer(`create database ${name}`),
+    async drop() {
+      await onServer(`drop database if exists ${name} with (force)`);
+      for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
