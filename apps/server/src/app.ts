@@ -168,10 +168,17 @@ export async function buildApp(deps: AppDeps) {
   });
 
   await registerLive(app, { database, auth, settings: deps.live });
-  // A change of who a token is or what it may do: every node checks its sockets' tokens again
-  // once it commits (the sockets of a revoked session or a deactivated user close).
-  audit.onRecord(async (entry, executor) => {
-    if (AUTH_ENTITIES.has(entry.entity)) await app.live.publish(executor, 'auth', {});
+  // A change of who a token is or what it may do: every node checks the tokens of the sockets it
+  // may concern again once it commits (the sockets of a revoked session or a deactivated user
+  // close). A sign-in ends no socket: with every sign-in rechecking every socket, a node of 2,000
+  // sockets made thousands of token queries each morning minute. A session is only ever ended by
+  // its owner (sign-out, revoke one's own); a user's change concerns that user; a group or an API
+  // key (an administrator may disable anyone's) concerns anyone.
+  audit.onRecord(async (entry, executor, actor) => {
+    if (!AUTH_ENTITIES.has(entry.entity) || entry.action === 'login') return;
+    const users =
+      entry.entity === 'user' ? [entry.key] : entry.entity === 'session' && actor.id ? [actor.id] : null;
+    await app.live.publish(executor, 'auth', users ? { users } : {});
   });
   const notifications = createNotificationsService({ db, live: app.live });
 

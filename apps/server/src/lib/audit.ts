@@ -57,14 +57,14 @@ export function changedFields(
 }
 
 export function createAuditLog() {
-  const listeners: ((entry: AuditEntry, executor: Database) => void | Promise<void>)[] = [];
+  const listeners: ((entry: AuditEntry, executor: Database, actor: Actor) => void | Promise<void>)[] = [];
   return {
     /**
      * Calls `listener` with every entry recorded, and the executor it was written with (the
      * caller's transaction, if any): e.g. to forget what the change makes stale, or to announce it
      * when it commits. The entry's `record` waits for the listener.
      */
-    onRecord(listener: (entry: AuditEntry, executor: Database) => void | Promise<void>): void {
+    onRecord(listener: (entry: AuditEntry, executor: Database, actor: Actor) => void | Promise<void>): void {
       listeners.push(listener);
     },
 
@@ -84,7 +84,7 @@ export function createAuditLog() {
         createdBy: actor.id,
         updatedBy: actor.id,
       });
-      for (const listener of listeners) await listener(entry, executor);
+      for (const listener of listeners) await listener(entry, executor, actor);
     },
   };
 }

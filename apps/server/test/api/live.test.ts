@@ -97,6 +97,24 @@ describe('closing sockets whose session ended', () => {
     expect((await first.closed).code).toBe(liveCloseCodes.unauthorized);
     expect((await second.closed).code).toBe(liveCloseCodes.unauthorized);
   });
+
+  it('asks for the tokens of the users a change concerns only: none after a sign-in, the owner after a sign-out', async () => {
+    const asked: unknown[] = [];
+    ctx.app.live.on('auth', async (payload) => {
+      asked.push(payload.users ?? 'everyone');
+    });
+    // A sign-in ends no socket: nothing is announced (checked after the next announcement, which
+    // is heard after it if it was made).
+    const token = await ctx.login(ANA.email, ANA.password);
+    expect((await ctx.call(token, 'POST', '/api/users/logout/')).statusCode).toBe(204);
+    await expect.poll(() => asked.length).toBeGreaterThan(0);
+    expect(asked).toEqual([[anaId]]);
+    // A user's change concerns that user.
+    const user = (await ctx.call(admin, 'GET', `/api/users/user/${benId}/`)).json();
+    const res = await ctx.call(admin, 'PUT', `/api/users/user/${benId}/`, { ...user, firstName: 'Benedict' });
+    expect(res.statusCode).toBe(200);
+    await expect.poll(() => asked).toEqual([[anaId], [benId]]);
+  });
 });
 
 describe('limits', () => {

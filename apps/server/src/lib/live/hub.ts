@@ -81,7 +81,8 @@ export function createLiveHub<U extends LiveUser>(options: LiveHubOptions<U>) {
   const timers: NodeJS.Timeout[] = [];
   let unlisten: (() => Promise<void>) | null = null;
   let rechecking: Promise<void> | null = null;
-  let recheckAgain = false;
+  // The users whose sockets wait to be checked again ('all': every socket of this node).
+  let recheckPending: Set<string> | 'all' | null = null;
   let stopped = false;
   let stopping: Promise<void> | null = null;
 
@@ -191,19 +192,25 @@ export function createLiveHub<U extends LiveUser>(options: LiveHubOptions<U>) {
     sendFrame(watchers, JSON.stringify(messages.length === 1 ? messages[0] : messages));
   });
 
-  /** Checks every socket's token again: a socket whose token no longer holds is closed. */
-  function recheck(): Promise<void> {
-    if (rechecking) {
-      recheckAgain = true;
-      return rechecking;
-    }
+  /**
+   * Checks the tokens of these users' sockets again (of every socket without `userIds`): a socket
+   * whose token no longer holds is closed. A call made while a check runs is folded into the next
+   * round of that check, which the returned promise covers.
+   */
+  function recheck(userIds?: readonly string[]): Promise<void> {
+    recheckPending =
+      !userIds || recheckPending === 'all' ? 'all' : new Set([...(recheckPending ?? []), ...userIds]);
+    if (rechecking) return rechecking;
     rechecking = (async () => {
-      do {
-        recheckAgain = false;
+      while (recheckPending && !stopped) {
+        const wanted: Set<string> | 'all' = recheckPending;
+        recheckPending = null;
         const byToken = new Map<string, LiveConnection<U>[]>();
-        for (const sockets of byUser.values())
+        for (const [userId, sockets] of byUser) {
+          if (wanted !== 'all' && !wanted.has(userId)) continue;
           for (const connection of sockets.values())
             byToken.set(connection.token, [...(byToken.get(connection.token) ?? []), connection]);
+        }
         for (const [token, connections] of byToken) {
           const user = await options.authenticate(token).catch((error: unknown) => {
             log.warn({ err: error }, 'live: a token could not be checked');
@@ -218,13 +225,16 @@ export function createLiveHub<U extends LiveUser>(options: LiveHubOptions<U>) {
             }
           }
         }
-      } while (recheckAgain && !stopped);
+      }
     })().finally(() => {
       rechecking = null;
     });
     return rechecking;
   }
-  on('auth', () => recheck());
+  // `users`: the users whose tokens the change may concern; without it, everyone's.
+  on('auth', (payload) =>
+    recheck(Array.isArray(payload.users) ? payload.users.filter((id) => typeof id === 'string') : undefined),
+  );
 
   function resync() {
     // Events announced while the connection was down are lost: the browsers catch up, and so may
@@ -264,7 +274,7 @@ export function createLiveHub<U extends LiveUser>(options: LiveHubOptions<U>) {
         timers.push(timer);
       };
       every(PRESENCE_REFRESH_MS, () => (byUser.size > 0 ? presenceTable.refresh() : Promise.resolve()));
-      every(RECHECK_EVERY_MS, recheck);
+      every(RECHECK_EVERY_MS, () => recheck());
     },
 
     /** A socket authenticated: false (and nothing kept) when its user has too many here already. */
@@ -318,6 +328,8 @@ export function createLiveHub<U extends LiveUser>(options: LiveHubOptions<U>) {
   async function stopNode(code: number): Promise<void> {
     stopped = true;
     for (const timer of timers) clearInterval(timer);
+    // This node's rows are cleared below: a batch of its presence changes has nothing left to say.
+    if (presenceTimer) clearTimeout(presenceTimer);
     for (const sockets of [...byUser.values()])
       for (const connection of [...sockets.values()]) connection.close(code, 'server shutting down');
     byUser.clear();
