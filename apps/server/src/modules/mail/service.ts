@@ -357,7 +357,7 @@ export function createMailService(deps: {
       emails(message.bcc),
     ]);
     const everyone = [...to, ...cc, ...bcc];
-    if (everyone.length === 0) throw AppError.badRequest(text.noRecipients, { to: text.noRecipients });
+    if (everyone.length === 0) throw AppError.invalidField('to', { code: 'required' }, text.noRecipients);
     const outside = everyone.filter((a) => a.userId === null);
     const at = now();
     const [sent] = await tx
