@@ -8,12 +8,11 @@
 // Run: npx tsx bench/chat.ts
 //      BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:55432/postgres npx tsx bench/chat.ts
 // Options: BENCH_MESSAGES=100000; BENCH_ROOMS=200; BENCH_RUNS=30 (calls of each after a warm-up).
-import { availableParallelism, loadavg } from 'node:os';
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { chatMembers, chatRooms, groups, userGroups, users } from '../apps/server/src/db/schema';
 import { seedDatabase } from '../apps/server/src/seed';
-import { BENCH_ADMIN, benchEngines, type Engine, openBench, type TimedCall, timeCalls } from './harness';
+import { BENCH_ADMIN, type Engine, onEveryEngine, openBench, type TimedCall, timeCalls } from './harness';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 100_000);
 const ROOMS = Number(process.env.BENCH_ROOMS ?? 200);
@@ -99,10 +98,8 @@ async function run(engine: Engine): Promise<boolean> {
       [`catch-up after seq ${MESSAGES - 20}`, `${messages}?after=${MESSAGES - 20}`, false],
       ['search "review of 4242"', `${messages}?q=review%20of%204242`, false],
     ];
-    say(
-      `${MESSAGES.toLocaleString('en')} messages in one room, ${ROOMS} rooms; load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores`,
-    );
     const ok = await timeCalls(app, headers, calls, {
+      about: `${MESSAGES.toLocaleString('en')} messages in one room, ${ROOMS} rooms`,
       runs: RUNS,
       budgetMs: BUDGET_MS,
       say,
@@ -115,6 +112,4 @@ async function run(engine: Engine): Promise<boolean> {
   }
 }
 
-let ok = true;
-for (const engine of benchEngines()) ok = (await run(engine)) && ok;
-if (!ok) process.exitCode = 1;
+await onEveryEngine(run);

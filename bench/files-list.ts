@@ -7,12 +7,11 @@
 // Run: npx tsx bench/files-list.ts
 //      BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:55432/postgres npx tsx bench/files-list.ts
 // Options: BENCH_FILES=100000; BENCH_RUNS=30 (calls of each list after a warm-up).
-import { availableParallelism, loadavg } from 'node:os';
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { blobs, folders, users } from '../apps/server/src/db/schema';
 import { seedDatabase } from '../apps/server/src/seed';
-import { BENCH_ADMIN, benchEngines, type Engine, openBench, type TimedCall, timeCalls } from './harness';
+import { BENCH_ADMIN, type Engine, onEveryEngine, openBench, type TimedCall, timeCalls } from './harness';
 
 const FILES = Number(process.env.BENCH_FILES ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
@@ -58,10 +57,8 @@ async function run(engine: Engine): Promise<boolean> {
       ['first page by size, largest first', `/api/files?folderId=${big.id}&ordering=-size`, false],
       ['the folders of the top level (the big one counted)', '/api/files/folders?parentId=root', false],
     ];
-    say(
-      `${FILES.toLocaleString('en')} files in one folder; load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores`,
-    );
     const ok = await timeCalls(app, headers, lists, {
+      about: `${FILES.toLocaleString('en')} files in one folder`,
       runs: RUNS,
       budgetMs: BUDGET_MS,
       say,
@@ -74,6 +71,4 @@ async function run(engine: Engine): Promise<boolean> {
   }
 }
 
-let ok = true;
-for (const engine of benchEngines()) ok = (await run(engine)) && ok;
-if (!ok) process.exitCode = 1;
+await onEveryEngine(run);

@@ -3,7 +3,7 @@
 // of its own on the PostgreSQL server of BENCH_DATABASE_URL), migrated and with the first admin.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -106,6 +106,8 @@ export async function timeCalls(
   headers: Record<string, string>,
   calls: readonly TimedCall[],
   options: {
+    /** What the calls run against (printed first, with the machine's load). */
+    about: string;
     runs: number;
     budgetMs: number;
     say: (line: string) => void;
@@ -114,6 +116,7 @@ export async function timeCalls(
   },
 ): Promise<boolean> {
   const { runs, budgetMs, say } = options;
+  say(`${options.about}; load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores`);
   let ok = true;
   for (const [label, url, budgeted] of calls) {
     const times: number[] = [];
@@ -140,4 +143,11 @@ export async function timeCalls(
     );
   }
   return ok;
+}
+
+/** Runs the bench on every engine of benchEngines(); a run answering false (over budget) sets exit code 1. */
+export async function onEveryEngine(run: (engine: Engine) => Promise<boolean>) {
+  let ok = true;
+  for (const engine of benchEngines()) ok = (await run(engine)) && ok;
+  if (!ok) process.exitCode = 1;
 }

@@ -7,12 +7,11 @@
 // Run: npx tsx bench/mail.ts
 //      BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:55432/postgres npx tsx bench/mail.ts
 // Options: BENCH_MAILS=100000; BENCH_RUNS=30 (calls of each list after a warm-up).
-import { availableParallelism, loadavg } from 'node:os';
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { users } from '../apps/server/src/db/schema';
 import { seedDatabase } from '../apps/server/src/seed';
-import { BENCH_ADMIN, benchEngines, type Engine, openBench, type TimedCall, timeCalls } from './harness';
+import { BENCH_ADMIN, type Engine, onEveryEngine, openBench, type TimedCall, timeCalls } from './harness';
 
 const MAILS = Number(process.env.BENCH_MAILS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
@@ -91,10 +90,8 @@ async function run(engine: Engine): Promise<boolean> {
       ['search "report 4242"', '/api/mail?category=inbox&q=report%204242', false],
       ['counts', '/api/mail/counts', false],
     ];
-    say(
-      `${MAILS.toLocaleString('en')} mails in one inbox; load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores`,
-    );
     const ok = await timeCalls(app, headers, lists, {
+      about: `${MAILS.toLocaleString('en')} mails in one inbox`,
       runs: RUNS,
       budgetMs: BUDGET_MS,
       say,
@@ -107,6 +104,4 @@ async function run(engine: Engine): Promise<boolean> {
   }
 }
 
-let ok = true;
-for (const engine of benchEngines()) ok = (await run(engine)) && ok;
-if (!ok) process.exitCode = 1;
+await onEveryEngine(run);
