@@ -5,7 +5,7 @@ import { inWindow } from '../../lib/periods';
 import { hourlyHeatmap, windowRows } from './figures';
 import { countWithPrevious } from './period-figures';
 import { isSale, salesByCategory, salesFigures, salesOverTime } from './sales';
-import { type DashboardDefinition, kpi, type WidgetDefinition } from './widgets';
+import { type DashboardDefinition, kpi, shared, type WidgetContext, type WidgetDefinition } from './widgets';
 
 const iso = (date: Date | string) => new Date(date).toISOString();
 
@@ -50,47 +50,62 @@ function inSpans(column: SQL, spans: Span[]): SQL {
   return each.length > 0 ? sql`(${sql.join(each, sql` or `)})` : sql`false`;
 }
 
-/**
- * What the period's sales add up to per `key` (a product, a seller), the ten largest by revenue:
- * whole UTC months and days from the product figures, the hours at either end from the lines of
- * the orders placed then (through orders_created_idx).
- */
-function topSales(window: { from: Date | null; to: Date }, key: 'product_id' | 'seller_id') {
-  const { months, days, instants } = splitPeriod(window.from?.getTime() ?? null, window.to.getTime());
-  const column = sql.identifier(key);
-  return sql`select id, sum(quantity)::int as quantity, round(sum(revenue), 2)::float8 as revenue
-               from (select ${column} as id, quantity, revenue
-                       from order_product_sales_monthly where ${inSpans(sql`month`, months)}
-                     union all
-                     select ${column}, quantity, revenue
-                       from order_product_sales_daily where ${inSpans(sql`day`, days)}
-                     union all
-                     select l.${column}, l.quantity, l.total
-                       from orders o join order_lines l on l.order_id = o.id
-                      where ${isSale(sql`o.status`)} and ${inSpans(sql`o.created_at`, instants)}) s
-              where id is not null
-              group by id
-              order by revenue desc, id
-              limit 10`;
-}
+type BestSeller = {
+  side: 'product' | 'seller';
+  id: string;
+  name: string;
+  detail: string;
+  quantity: number;
+  revenue: number;
+};
 
 /**
- * A table of the period's best sellers by revenue, from topSales: each row a record of `from`
- * (its `name` column under the key `name`, and one more column `detail`) opening at `path`/<id>.
+ * The period's ten best products and ten best sellers by revenue, in one pass over the sales
+ * (grouping sets): whole UTC months and days from the product figures, the hours at either end
+ * from the lines of the orders placed then (through orders_created_idx). Each with its name and
+ * detail (a product's category, a seller's company).
  */
-async function topSalesTable(
-  db: Parameters<typeof rowsOf>[0],
-  window: { from: Date | null; to: Date },
-  table: { by: 'product_id' | 'seller_id'; from: SQL; name: string; detail: string; path: string },
+function bestSellers(context: WidgetContext): Promise<BestSeller[]> {
+  return shared(context, 'ecommerce.bestSellers', () => {
+    const { window } = context;
+    const { months, days, instants } = splitPeriod(window.from?.getTime() ?? null, window.to.getTime());
+    return rowsOf<BestSeller>(
+      context.db,
+      sql`with totals as (
+            select case when grouping(product_id) = 0 then 'product' else 'seller' end as side,
+                   case when grouping(product_id) = 0 then product_id else seller_id end as id,
+                   sum(quantity)::int as quantity, round(sum(revenue), 2) as revenue
+              from (select product_id, seller_id, quantity, revenue
+                      from order_product_sales_monthly where ${inSpans(sql`month`, months)}
+                    union all
+                    select product_id, seller_id, quantity, revenue
+                      from order_product_sales_daily where ${inSpans(sql`day`, days)}
+                    union all
+                    select l.product_id, l.seller_id, l.quantity, l.total
+                      from orders o join order_lines l on l.order_id = o.id
+                     where ${isSale(sql`o.status`)} and ${inSpans(sql`o.created_at`, instants)}) s
+             group by grouping sets ((product_id), (seller_id))),
+          ranked as (
+            select t.*, row_number() over (partition by side order by revenue desc, id) as rank
+              from totals t
+             where id is not null)
+          select r.side, r.id, coalesce(p.name, s.name) as name, coalesce(p.category, s.company) as detail,
+                 r.quantity, r.revenue::float8 as revenue
+            from ranked r
+            left join products p on r.side = 'product' and p.id = r.id
+            left join sellers s on r.side = 'seller' and s.id = r.id
+           where r.rank <= 10 and coalesce(p.id, s.id) is not null
+           order by r.side, r.revenue desc, name`,
+    );
+  });
+}
+
+/** A table of the period's best sellers (products or sellers) by revenue; each row opens its record. */
+async function bestSellersTable(
+  context: WidgetContext,
+  table: { side: BestSeller['side']; name: string; detail: string; path: string },
 ) {
-  const detail = sql.identifier(table.detail);
-  const rows = await rowsOf<{ id: string; name: string; detail: string; quantity: number; revenue: number }>(
-    db,
-    sql`select t.id, r.name, r.${detail} as detail, t.quantity, t.revenue
-          from (${topSales(window, table.by)}) t
-          join ${table.from} r on r.id = t.id
-         order by t.revenue desc, r.name`,
-  );
+  const rows = (await bestSellers(context)).filter((row) => row.side === table.side);
   return {
     kind: 'table' as const,
     columns: [
@@ -199,10 +214,9 @@ export const ecommerceDashboard: DashboardDefinition<'ecommerce'> = {
   // their company), each a row that opens its record.
   topProducts: {
     needs: ['ecommerce.view'],
-    compute: ({ db, window }) =>
-      topSalesTable(db, window, {
-        by: 'product_id',
-        from: sql`products`,
+    compute: (context) =>
+      bestSellersTable(context, {
+        side: 'product',
         name: 'product',
         detail: 'category',
         path: '/apps/ecommerce/products',
@@ -210,10 +224,9 @@ export const ecommerceDashboard: DashboardDefinition<'ecommerce'> = {
   },
   topSellers: {
     needs: ['ecommerce.view'],
-    compute: ({ db, window }) =>
-      topSalesTable(db, window, {
-        by: 'seller_id',
-        from: sql`sellers`,
+    compute: (context) =>
+      bestSellersTable(context, {
+        side: 'seller',
         name: 'seller',
         detail: 'company',
         path: '/apps/ecommerce/sellers',
