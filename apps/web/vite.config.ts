@@ -47,8 +47,6 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'index', tags: ['$initial'] },
-            // The sign-in pages' own code and the form components they use, in one file: fewer
-            // requests, and one compressed file is smaller than a dozen small ones.
             // The areas' registrations (app/areas.ts and each features/<f>/area.ts) and the route table
             // built from them, in one file loaded with the shell: each area.ts is also imported by its
             // feature's definition, which would otherwise give every one a chunk of its own.
@@ -56,9 +54,18 @@ export default defineConfig({
               name: 'areas',
               test: /\/(features\/[\w-]+\/area|app\/areas|app\/routes|resources\/(area|routes)|app\/shell\/navigation|lib\/route-handle)\.tsx?$/,
             },
+            // The form controls the sign-in pages share with the shell and its pages: a file of their
+            // own, so that the dashboard does not fetch the sign-in pages to get them. Before 'auth': a
+            // group takes the dependencies of what it matches, unless an earlier group took them.
+            {
+              name: 'controls',
+              test: /\/components\/Logo\.|@mantine\/core\/esm\/components\/(Input|InputBase|TextInput|PasswordInput|ActionIcon|CloseButton|Anchor|Paper|Alert)\/|@mantine\/hooks\/esm\/(use-id|use-uncontrolled)\/|@mantine\/core\/esm\/core\/utils\/random-id\/|icons-react\/dist\/esm\/icons\/Icon(AlertCircle|CircleCheck)\./,
+            },
+            // The sign-in pages' own code, in one file: fewer requests, and one compressed file is
+            // smaller than a dozen small ones. Not features/auth/api: the shell signs out with it.
             {
               name: 'auth',
-              test: /\/features\/auth\/(AuthCard|api|notice)\.|\/components\/Logo\.|\/lib\/form-errors\.|@mantine\/core\/esm\/components\/(Input|InputBase|TextInput|PasswordInput|ActionIcon|CloseButton|Anchor|Paper|Alert)\/|@mantine\/hooks\/esm\/(use-id|use-uncontrolled)\/|@mantine\/core\/esm\/core\/utils\/random-id\/|icons-react\/dist\/esm\/icons\/Icon(AlertCircle|CircleCheck)\./,
+              test: /\/features\/auth\/(AuthCard|notice)\./,
             },
           ],
         },
