@@ -10,6 +10,9 @@ const engines = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : []
 
 export default defineConfig({
   test: {
+    // Two files at a time. Vitest's default is one less than the cores, one on a 2-core machine,
+    // which leaves a core idle while a test waits on PostgreSQL, on a server process or on disk.
+    maxWorkers: 2,
     projects: [
       ...engines.map((engine) => ({
         test: {
