@@ -16,6 +16,28 @@ export type CommentStatus = (typeof commentStatuses)[number];
 export const socialNetworks = ['facebook', 'instagram', 'x', 'linkedin', 'youtube'] as const;
 export type SocialNetwork = (typeof socialNetworks)[number];
 
+/** The tags a post's body may hold (the server removes any other; readers draw these only). */
+export const BLOG_BODY_TAGS = [
+  'p',
+  'br',
+  'strong',
+  'em',
+  'u',
+  's',
+  'code',
+  'pre',
+  'h2',
+  'h3',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'a',
+  'hr',
+] as const;
+/** The schemes a link in a post may use. */
+export const BLOG_LINK_SCHEMES = ['http', 'https', 'mailto'] as const;
+
 export const BLOG_LIMITS = {
   title: 200,
   slug: 120,

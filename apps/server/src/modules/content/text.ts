@@ -1,4 +1,4 @@
-import { BLOG_LIMITS } from '@ledgerdesk/contracts';
+import { BLOG_BODY_TAGS, BLOG_LIMITS, BLOG_LINK_SCHEMES } from '@ledgerdesk/contracts';
 import sanitizeHtml from 'sanitize-html';
 
 /**
@@ -7,26 +7,9 @@ import sanitizeHtml from 'sanitize-html';
  * cleaned before it is stored, whoever sent it, so that readers may show it as HTML.
  */
 const allowlist: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'strong',
-    'em',
-    'u',
-    's',
-    'code',
-    'pre',
-    'h2',
-    'h3',
-    'ul',
-    'ol',
-    'li',
-    'blockquote',
-    'a',
-    'hr',
-  ],
+  allowedTags: [...BLOG_BODY_TAGS],
   allowedAttributes: { a: ['href', 'rel', 'target'] },
-  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemes: [...BLOG_LINK_SCHEMES],
   allowProtocolRelative: false,
   transformTags: {
     // A link opens elsewhere and never hands the reader's page to what it opens.
