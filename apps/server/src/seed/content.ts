@@ -353,7 +353,7 @@ const networkProfiles: Record<
   instagram: { start: 9_800, growth: 0.0021, engagement: 4.6, posts: 0.6 },
   x: { start: 12_300, growth: 0.0004, engagement: 1.4, posts: 2.2 },
   linkedin: { start: 6_200, growth: 0.0016, engagement: 3.2, posts: 0.4 },
-  youtube: { start: 2_900, growth: 0.0025, engagement: 5.3, posts: 0.1 },
+  youtube: { start: 2_900, growth: 0.0025, engagement: 5.3, posts: 0.35 },
 };
 
 const DAY = 86_400_000;

@@ -91,8 +91,9 @@ ALTER TABLE "gallery_images" ADD CONSTRAINT "gallery_images_category_id_gallery_
 ALTER TABLE "gallery_images" ADD CONSTRAINT "gallery_images_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "blog_comments_post_idx" ON "blog_comments" USING btree ("post_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "blog_posts_slug_key" ON "blog_posts" USING btree ("slug");--> statement-breakpoint
-CREATE INDEX "blog_posts_published_idx" ON "blog_posts" USING btree ("published_at","id");--> statement-breakpoint
-CREATE INDEX "blog_posts_status_published_idx" ON "blog_posts" USING btree ("status","published_at","id");--> statement-breakpoint
+CREATE INDEX "blog_posts_published_idx" ON "blog_posts" USING btree ("published_at" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "blog_posts_status_published_idx" ON "blog_posts" USING btree ("status","published_at" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "blog_posts_published_asc_idx" ON "blog_posts" USING btree ("published_at","id");--> statement-breakpoint
 CREATE INDEX "blog_posts_title_idx" ON "blog_posts" USING btree ("title");--> statement-breakpoint
 CREATE INDEX "blog_posts_author_idx" ON "blog_posts" USING btree ("author_id");--> statement-breakpoint
 CREATE INDEX "blog_posts_search_idx" ON "blog_posts" USING gin (("title" || ' ' || "badge_text") gin_trgm_ops);--> statement-breakpoint

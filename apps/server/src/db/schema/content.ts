@@ -37,9 +37,11 @@ export const blogPosts = pgTable(
   },
   (t) => [
     uniqueIndex('blog_posts_slug_key').on(t.slug),
-    // The default order (newest first) and the readers' one (published only, newest first).
-    index('blog_posts_published_idx').on(t.publishedAt, t.id),
-    index('blog_posts_status_published_idx').on(t.status, t.publishedAt, t.id),
+    // The default order, newest first (drafts, without a date, last: as lists order a DESC), the
+    // same within a status, and the oldest first.
+    index('blog_posts_published_idx').on(t.publishedAt.desc().nullsLast(), t.id),
+    index('blog_posts_status_published_idx').on(t.status, t.publishedAt.desc().nullsLast(), t.id),
+    index('blog_posts_published_asc_idx').on(t.publishedAt, t.id),
     index('blog_posts_title_idx').on(t.title),
     index('blog_posts_author_idx').on(t.authorId),
     index('blog_posts_search_idx').using('gin', sql`(${t.title} || ' ' || ${t.badgeText}) gin_trgm_ops`),

@@ -166,20 +166,20 @@ function Statistics({ stats }: { stats: SocialStatistics }) {
           const up = figures.followersChange >= 0;
           return (
             <Paper key={figures.network} withBorder radius="md" p="md">
-              <Group justify="space-between" wrap="nowrap">
-                <Group gap="xs" wrap="nowrap">
-                  <ThemeIcon variant="light" radius="md" size="lg" aria-hidden="true">
-                    <Icon size={20} />
-                  </ThemeIcon>
-                  <Text fw={600}>{t(`networks.${figures.network}`)}</Text>
-                </Group>
-                <Badge color={up ? 'teal' : 'red'} variant="light">
+              <Group gap="xs" wrap="nowrap">
+                <ThemeIcon variant="light" radius="md" size="lg" aria-hidden="true">
+                  <Icon size={20} />
+                </ThemeIcon>
+                <Text fw={600}>{t(`networks.${figures.network}`)}</Text>
+              </Group>
+              <Group gap="xs" mt="sm" align="baseline" wrap="wrap">
+                <Text fz={26} fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {formatNumber(figures.followers)}
+                </Text>
+                <Badge color={up ? 'teal' : 'red'} variant="light" tt="none">
                   {`${up ? '+' : ''}${figures.followersChange.toFixed(1)} %`}
                 </Badge>
               </Group>
-              <Text fz={26} fw={700} mt="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {formatNumber(figures.followers)}
-              </Text>
               <Text size="xs" c="dimmed">
                 {t('social.followers')}
               </Text>
