@@ -35,11 +35,12 @@ export function LikeButton({
   return (
     <Button
       size={size}
-      variant={liked ? 'light' : 'default'}
-      color={liked ? 'red' : undefined}
+      variant="default"
       aria-pressed={liked}
       loading={toggle.isPending}
-      leftSection={<Icon size={16} aria-hidden="true" />}
+      leftSection={
+        <Icon size={16} color={liked ? 'var(--mantine-color-red-filled)' : undefined} aria-hidden="true" />
+      }
       onClick={() => toggle.mutate()}
     >
       {t('likes.count', { count: likes })}

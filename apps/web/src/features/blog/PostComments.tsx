@@ -5,12 +5,13 @@ import {
   type PostComment,
   type PostComments as PostCommentsAnswer,
 } from '@ledgerdesk/contracts';
-import { Alert, Avatar, Badge, Button, Group, Paper, Skeleton, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Avatar, Button, Group, Paper, Skeleton, Stack, Text, Textarea } from '@mantine/core';
 import { IconCheck, IconEyeOff, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { StatusBadge } from '../../components/StatusBadge';
 import { api, errorMessageOf } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -122,13 +123,13 @@ export function PostComments({ postId }: { postId: string }) {
                         {formatDateTime(comment.createdAt)}
                       </Text>
                       {comment.status === 'approved' ? null : (
-                        <Badge size="sm" variant="light" color={statusColours[comment.status]}>
+                        <StatusBadge color={statusColours[comment.status]}>
                           {t(
                             mine && comment.status === 'pending'
                               ? 'comments.yoursPending'
                               : `comments.status.${comment.status}`,
                           )}
-                        </Badge>
+                        </StatusBadge>
                       )}
                     </Group>
                     <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

@@ -10,7 +10,6 @@ import {
 import {
   Alert,
   Anchor,
-  Badge,
   Button,
   Grid,
   Group,
@@ -44,6 +43,7 @@ import type { ChartWords } from '../../components/charts/chart-words';
 import { SeriesChart } from '../../components/charts/SeriesChart';
 import { LikeButton } from '../../components/LikeButton';
 import { PageHeader } from '../../components/PageHeader';
+import { StatusBadge } from '../../components/StatusBadge';
 import { api, errorMessageOf } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
@@ -176,9 +176,9 @@ function Statistics({ stats }: { stats: SocialStatistics }) {
                 <Text fz={26} fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
                   {formatNumber(figures.followers)}
                 </Text>
-                <Badge color={up ? 'teal' : 'red'} variant="light" tt="none">
+                <StatusBadge color={up ? 'teal' : 'red'}>
                   {`${up ? '+' : ''}${figures.followersChange.toFixed(1)} %`}
-                </Badge>
+                </StatusBadge>
               </Group>
               <Text size="xs" c="dimmed">
                 {t('social.followers')}

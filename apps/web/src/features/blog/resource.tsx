@@ -10,7 +10,6 @@ import {
 import {
   Anchor,
   Avatar,
-  Badge,
   Box,
   Card,
   Group,
@@ -27,6 +26,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { PictureField, usePictureChoice } from '../../components/attachments/PictureField';
 import { LikeButton } from '../../components/LikeButton';
 import { SafeHtml } from '../../components/SafeHtml';
+import { StatusBadge } from '../../components/StatusBadge';
 import { errorMessageOf } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { notifyError } from '../../lib/notify';
@@ -67,7 +67,7 @@ export const posts: ResourceDefinition<PostRecord, PostInput> = {
     {
       id: 'badgeText',
       width: 140,
-      cell: (post) => (post.badgeText ? <Badge variant="light">{post.badgeText}</Badge> : null),
+      cell: (post) => (post.badgeText ? <StatusBadge color="blue">{post.badgeText}</StatusBadge> : null),
     },
     { id: 'author', sortable: true, width: 170, cell: (post) => post.author?.name ?? '—', priority: 2 },
     { id: 'publishedAt', sortable: true, width: 140, cell: dateCell('publishedAt') },
@@ -192,11 +192,9 @@ function PostCard({ post }: { post: PostRecord }) {
       </Card.Section>
       <Stack gap="xs" mt="md" style={{ flex: 1 }}>
         <Group gap="xs">
-          {post.badgeText ? <Badge variant="light">{post.badgeText}</Badge> : null}
+          {post.badgeText ? <StatusBadge color="blue">{post.badgeText}</StatusBadge> : null}
           {post.status === 'draft' ? (
-            <Badge variant="outline" color="gray">
-              {t('values.status.draft')}
-            </Badge>
+            <StatusBadge color="gray">{t('values.status.draft')}</StatusBadge>
           ) : null}
         </Group>
         <Anchor
@@ -247,7 +245,7 @@ export function DetailPage() {
           {post.cover ? <Image src={post.cover.url} alt="" radius="md" mah={420} fit="cover" /> : null}
           <Group gap="sm" justify="space-between" wrap="wrap">
             <Byline post={post} />
-            {post.badgeText ? <Badge variant="light">{post.badgeText}</Badge> : null}
+            {post.badgeText ? <StatusBadge color="blue">{post.badgeText}</StatusBadge> : null}
           </Group>
           <SafeHtml
             html={post.body}

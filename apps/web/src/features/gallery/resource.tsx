@@ -8,7 +8,6 @@ import {
 import {
   ActionIcon,
   Alert,
-  Badge,
   Box,
   Button,
   Chip,
@@ -31,6 +30,7 @@ import { PictureField, usePictureChoice } from '../../components/attachments/Pic
 import { LikeButton } from '../../components/LikeButton';
 import { PageHeader } from '../../components/PageHeader';
 import { SearchInput } from '../../components/SearchInput';
+import { StatusBadge } from '../../components/StatusBadge';
 import { api, errorMessageOf } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
 import { notifyError } from '../../lib/notify';
@@ -200,11 +200,7 @@ export function ListPage() {
 function Tile({ image, onOpen }: { image: GalleryImageRecord; onOpen: () => void }) {
   const { t } = useTranslation('gallery');
   return (
-    <UnstyledButton
-      onClick={onOpen}
-      className={classes.tile}
-      aria-label={t('tile.open', { title: image.title })}
-    >
+    <UnstyledButton onClick={onOpen} className={classes.tile}>
       {image.image ? (
         <Image
           src={image.image.thumbnailUrl ?? image.image.url}
@@ -307,7 +303,7 @@ function Lightbox({
           </Box>
           <Group justify="space-between" wrap="wrap" gap="sm">
             <Group gap="sm" wrap="wrap">
-              {image.category ? <Badge variant="light">{image.category.name}</Badge> : null}
+              {image.category ? <StatusBadge color="blue">{image.category.name}</StatusBadge> : null}
               {image.author ? (
                 <Text size="sm" c="dimmed">
                   {t('lightbox.by', { name: image.author.name })}
