@@ -140,8 +140,6 @@ export function PostComments({ postId }: { postId: string }) {
                         {moderator && comment.status !== 'approved' ? (
                           <Button
                             size="compact-sm"
-                            variant="light"
-                            color="teal"
                             leftSection={<IconCheck size={14} aria-hidden="true" />}
                             onClick={() => moderate.mutate({ comment, status: 'approved' })}
                             aria-label={t('comments.approveOf', { name: author })}
@@ -152,8 +150,7 @@ export function PostComments({ postId }: { postId: string }) {
                         {moderator && comment.status !== 'hidden' ? (
                           <Button
                             size="compact-sm"
-                            variant="subtle"
-                            color="gray"
+                            variant="default"
                             leftSection={<IconEyeOff size={14} aria-hidden="true" />}
                             onClick={() => moderate.mutate({ comment, status: 'hidden' })}
                             aria-label={t('comments.hideOf', { name: author })}
@@ -163,9 +160,10 @@ export function PostComments({ postId }: { postId: string }) {
                         ) : null}
                         <Button
                           size="compact-sm"
-                          variant="subtle"
-                          color="red"
-                          leftSection={<IconTrash size={14} aria-hidden="true" />}
+                          variant="default"
+                          leftSection={
+                            <IconTrash size={14} color="var(--mantine-color-red-filled)" aria-hidden="true" />
+                          }
                           onClick={() => setToDelete(comment)}
                           aria-label={t('comments.deleteOf', { name: author })}
                         >
