@@ -160,7 +160,7 @@ function Statistics({ stats }: { stats: SocialStatistics }) {
   );
   return (
     <Stack gap="md">
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 5 }} spacing="md">
+      <SimpleGrid cols={{ base: 2, md: 3, xl: 5 }} spacing="md">
         {stats.networks.map((figures) => {
           const Icon = icons[figures.network];
           const up = figures.followersChange >= 0;
