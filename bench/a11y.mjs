@@ -25,6 +25,14 @@ const pages = [
   '/mailbox',
   '/mailbox?folder=sent',
   '/chat',
+  '/blog/posts',
+  '/blog/posts?view=list',
+  '/blog/posts/new',
+  '/blog/social',
+  '/blog/videos',
+  '/gallery/images',
+  '/gallery/images/new',
+  '/gallery/categories',
 ];
 
 /** A record of each kind: the list API to take its key from, its page, and the tabs to audit. */
@@ -35,6 +43,8 @@ const records = [
   { api: '/api/projects', route: '/apps/projects', tabs: ['', 'tasks', 'members'] },
   { api: '/api/apps/task', route: '/apps/tasks', tabs: ['', 'comments'] },
   { api: '/api/apps/ticket', route: '/apps/tickets', tabs: ['', 'activity'] },
+  { api: '/api/blog/posts', route: '/blog/posts', tabs: [''] },
+  { api: '/api/gallery/images', route: '/gallery/images', tabs: [''] },
 ];
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ledgerdesk-bench-a11y-'));

@@ -11,6 +11,7 @@ import { openDatabase } from '../apps/server/src/db/client';
 import { users } from '../apps/server/src/db/schema';
 import { seedApiKeys } from '../apps/server/src/seed/api-keys';
 import { seedAuditHistory } from '../apps/server/src/seed/audit-history';
+import { seedContent } from '../apps/server/src/seed/content';
 import { seedCrm } from '../apps/server/src/seed/crm';
 import { seedEcommerce } from '../apps/server/src/seed/ecommerce';
 import { seedFiles } from '../apps/server/src/seed/files';
@@ -76,6 +77,9 @@ const areas: Record<string, (db: Database, people: Person[], actor: string) => P
   // The shop's generated photos, rendered and stored (into the bench's own data directory).
   'product photos': (db, _p, actor) =>
     seedProductPhotos(db, { put: storeBytesIn(filesDir), ownerId: actor, products: shop?.pictures ?? [] }),
+  // The blog's covers and the gallery's pictures, rendered and stored, with posts, likes and a year of statistics.
+  content: (db, people, actor) =>
+    seedContent(db, storeBytesIn(filesDir), { adminId: actor, userIds: people.slice(1).map((p) => p.id) }),
   jobs: (db, _p, actor) => seedJobs(db, actor),
   'api keys': (db, _p, actor) => seedApiKeys(db, actor),
   // Real bytes (PDFs, pictures) made and stored: into a data directory of the bench's own.

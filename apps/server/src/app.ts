@@ -21,6 +21,7 @@ import { calendarRoutes } from './modules/calendar/routes';
 import { registerChatLive } from './modules/chat/live';
 import { chatRoutes } from './modules/chat/routes';
 import { CHAT_TOPIC, createChatService } from './modules/chat/service';
+import { contentRoutes } from './modules/content/routes';
 import { countriesRoutes } from './modules/countries/routes';
 import { createCountriesService } from './modules/countries/service';
 import { crmRoutes } from './modules/crm/routes';
@@ -212,6 +213,7 @@ export async function buildApp(deps: AppDeps) {
   encapsulated((scope) => apiKeysRoutes(scope, createApiKeysService({ db, audit, users })));
   encapsulated((scope) => countriesRoutes(scope, createCountriesService(db)));
   encapsulated((scope) => ecommerceRoutes(scope, { db, audit }, users));
+  encapsulated((scope) => contentRoutes(scope, { db, audit }, users));
   encapsulated((scope) => searchRoutes(scope, createSearchService(db)));
   encapsulated((scope) => dashboardsRoutes(scope, createDashboardsService({ db, now: deps.now })));
   encapsulated((scope) => calendarRoutes(scope, { db, audit, users, outbox, mailer, config, now: deps.now }));

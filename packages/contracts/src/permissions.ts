@@ -19,6 +19,8 @@ export const areas = [
   'ecommerce',
   'calendar',
   'files',
+  'blog',
+  'gallery',
 ] as const;
 export type Area = (typeof areas)[number];
 

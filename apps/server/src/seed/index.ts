@@ -9,6 +9,7 @@ import { seedApiKeys } from './api-keys';
 import { seedAuditHistory } from './audit-history';
 import { seedCalendar } from './calendar';
 import { seedChat } from './chat';
+import { seedContent } from './content';
 import { seedCrm } from './crm';
 import { seedEcommerce } from './ecommerce';
 import { seedFiles } from './files';
@@ -41,14 +42,29 @@ const demoGroups: { name: string; description: string; permissions: Permission[]
     description: 'Maintain the code library',
     // Also the file manager: the administrator's "Budgets 2026" folder is shared with them.
     // Chat and mail for every group that may change something (not the read-only ones).
-    permissions: ['library.view', 'library.manage', 'files.view', 'files.manage', 'chat.use', 'mail.use'],
+    permissions: [
+      'library.view',
+      'library.manage',
+      'files.view',
+      'files.manage',
+      'chat.use',
+      'mail.use',
+      // The office's blog and picture library: they read and comment, and keep the gallery.
+      'blog.view',
+      'gallery.view',
+      'gallery.manage',
+    ],
   },
   {
     name: 'Auditors',
     description: 'Read everything, change nothing',
-    permissions: ['users.view', 'groups.view', 'library.view', 'audit.view'],
+    permissions: ['users.view', 'groups.view', 'library.view', 'audit.view', 'blog.view', 'gallery.view'],
   },
-  { name: 'Viewers', description: 'Read the code library', permissions: ['library.view'] },
+  {
+    name: 'Viewers',
+    description: 'Read the code library, the blog and the gallery',
+    permissions: ['library.view', 'blog.view', 'gallery.view'],
+  },
 ];
 
 const firstNames = [
@@ -164,6 +180,7 @@ export async function seedDatabase(db: Database, config: Config): Promise<SeedRe
       ownerId: admin.id,
       products: shop.pictures,
     });
+    await seedContent(tx as Database, put, { adminId: admin.id, userIds });
     await seedJobs(tx as Database, admin.id);
     await seedApiKeys(tx as Database, admin.id);
     await seedCalendar(

@@ -1,12 +1,14 @@
-import { IconArticle, IconCurrencyDollar } from '@tabler/icons-react';
+import { IconCurrencyDollar } from '@tabler/icons-react';
 import { apiKeysArea } from '../features/api-keys/area';
 import { auditArea } from '../features/audit/area';
+import { blogArea } from '../features/blog/area';
 import { calendarArea } from '../features/calendar/area';
 import { chatArea } from '../features/chat/area';
 import { crmArea } from '../features/crm/area';
 import { dashboardAreas } from '../features/dashboard/area';
 import { ecommerceArea } from '../features/ecommerce/area';
 import { filesArea } from '../features/files/area';
+import { galleryArea } from '../features/gallery/area';
 import { groupsArea } from '../features/groups/area';
 import { invoicesArea } from '../features/invoices/area';
 import { jobsArea } from '../features/jobs/area';
@@ -59,5 +61,6 @@ export const areas: readonly AreaRegistration[] = [
   profileArea,
   teamArea,
   upcoming('/pricing', 'shell:nav.pricing', IconCurrencyDollar, 'pages'),
-  upcoming('/blog', 'shell:nav.blog', IconArticle, 'pages'),
+  blogArea,
+  galleryArea,
 ];

@@ -3,6 +3,7 @@ export * from './api-keys';
 export * from './audit';
 export * from './calendar';
 export * from './chat';
+export * from './content';
 export * from './countries';
 export * from './crm';
 export * from './dashboards';
