@@ -19,6 +19,8 @@ export const areas = [
   'ecommerce',
   'calendar',
   'files',
+  'plans',
+  'releases',
 ] as const;
 export type Area = (typeof areas)[number];
 

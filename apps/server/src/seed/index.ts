@@ -17,6 +17,7 @@ import { seedJobs } from './jobs';
 import { seedLibrary } from './library';
 import { seedMail } from './mail';
 import { seedNotifications } from './notifications';
+import { seedPlans } from './plans';
 import { seedProductPhotos } from './product-photos';
 import { seedProjects } from './projects';
 import { createRandom } from './random';
@@ -41,12 +42,21 @@ const demoGroups: { name: string; description: string; permissions: Permission[]
     description: 'Maintain the code library',
     // Also the file manager: the administrator's "Budgets 2026" folder is shared with them.
     // Chat and mail for every group that may change something (not the read-only ones).
-    permissions: ['library.view', 'library.manage', 'files.view', 'files.manage', 'chat.use', 'mail.use'],
+    permissions: [
+      'library.view',
+      'library.manage',
+      'files.view',
+      'files.manage',
+      'chat.use',
+      'mail.use',
+      'plans.view',
+      'releases.view',
+    ],
   },
   {
     name: 'Auditors',
     description: 'Read everything, change nothing',
-    permissions: ['users.view', 'groups.view', 'library.view', 'audit.view'],
+    permissions: ['users.view', 'groups.view', 'library.view', 'audit.view', 'plans.view', 'releases.view'],
   },
   { name: 'Viewers', description: 'Read the code library', permissions: ['library.view'] },
 ];
@@ -178,6 +188,7 @@ export async function seedDatabase(db: Database, config: Config): Promise<SeedRe
       groupId: createdGroups[0]?.id,
     });
     await seedNotifications(tx as Database, admin.id);
+    await seedPlans(tx as Database, admin.id);
     await seedMail(tx as Database, put, [
       { id: admin.id, name: 'Ada Admin', email },
       ...demoUsers.map((u, i) => ({
