@@ -140,7 +140,17 @@ export const planInput = z
     description: optionalText('description', 200),
     rate: price('The monthly rate'),
     rateYear: price('The yearly rate'),
-    delrateYear: z._default(z.nullable(price('The struck-through yearly price')), null),
+    /** Left empty ('' or null): no struck-through price. */
+    delrateYear: z._default(
+      z.union([
+        z.pipe(
+          z.union([z.literal(''), z.null()]),
+          z.transform(() => null),
+        ),
+        price('The struck-through yearly price'),
+      ]),
+      null,
+    ),
     features: z._default(
       z
         .array(planFeature, 'The features must be a list.')

@@ -14,23 +14,30 @@ export const releasePaths = { groups: '/api/release-groups' } as const;
 export const releaseVersion = z.object({
   version: requiredText('version', 30),
   date: isoDate('The release date'),
+  /** Blank notes are dropped (a form's empty line). */
   notes: z._default(
     z
-      .array(
-        text(500, 'A note must be at most 500 characters.').check(z.minLength(1, 'Please enter the note.')),
-        'The notes must be a list.',
+      .pipe(
+        z.array(text(500, 'A note must be at most 500 characters.'), 'The notes must be a list.'),
+        z.transform((notes: string[]) => notes.filter((note) => note !== '')),
       )
       .check(z.maxLength(30, 'A version has at most 30 notes.')),
     [],
   ),
 });
-export type ReleaseVersion = z.infer<typeof releaseVersion>;
+/** A version as a group carries it (stored and answered). */
+export const releaseVersionRecord = z.object({
+  version: z.string(),
+  date: z.iso.date(),
+  notes: z.array(z.string()),
+});
+export type ReleaseVersion = z.infer<typeof releaseVersionRecord>;
 
 export const releaseGroupRecord = z.object({
   id: z.uuid(),
   title: z.string(),
   /** Newest first. */
-  versions: z.array(releaseVersion),
+  versions: z.array(releaseVersionRecord),
   /** The date of its newest version: the changelog's order. */
   latestOn: z.iso.date(),
   createdAt: timestamp,

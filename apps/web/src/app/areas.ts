@@ -1,4 +1,4 @@
-import { IconArticle, IconCurrencyDollar } from '@tabler/icons-react';
+import { IconArticle } from '@tabler/icons-react';
 import { apiKeysArea } from '../features/api-keys/area';
 import { auditArea } from '../features/audit/area';
 import { calendarArea } from '../features/calendar/area';
@@ -12,8 +12,10 @@ import { invoicesArea } from '../features/invoices/area';
 import { jobsArea } from '../features/jobs/area';
 import { libraryArea } from '../features/library/area';
 import { mailArea } from '../features/mail/area';
+import { pricingArea } from '../features/pricing/area';
 import { profileArea } from '../features/profile/area';
 import { projectsArea } from '../features/projects/area';
+import { releasesArea } from '../features/releases/area';
 import { tasksArea } from '../features/tasks/area';
 import { teamArea } from '../features/team/area';
 import { ticketsArea } from '../features/tickets/area';
@@ -58,6 +60,7 @@ export const areas: readonly AreaRegistration[] = [
   apiKeysArea,
   profileArea,
   teamArea,
-  upcoming('/pricing', 'shell:nav.pricing', IconCurrencyDollar, 'pages'),
+  pricingArea,
+  releasesArea,
   upcoming('/blog', 'shell:nav.blog', IconArticle, 'pages'),
 ];

@@ -1,0 +1,13 @@
+import { i18n } from '../../i18n';
+
+/** "$19", "$21.50": whole prices without cents, in the reader's language. */
+export function formatPrice(value: string): string {
+  const cents = !/\.0*$/.test(value) && value.includes('.');
+  const number = new Intl.NumberFormat(i18n.language, {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: cents ? 2 : 0,
+    maximumFractionDigits: 2,
+  });
+  return number.format(value as Intl.StringNumericLiteral);
+}
