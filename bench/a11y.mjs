@@ -25,6 +25,8 @@ const pages = [
   '/mailbox',
   '/mailbox?folder=sent',
   '/chat',
+  '/pricing',
+  '/releases',
 ];
 
 /** A record of each kind: the list API to take its key from, its page, and the tabs to audit. */

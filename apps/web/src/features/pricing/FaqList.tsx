@@ -3,6 +3,7 @@ import {
   Accordion,
   ActionIcon,
   Button,
+  Card,
   Center,
   Group,
   Modal,
@@ -55,38 +56,40 @@ export function FaqList({ mayManage }: { mayManage: boolean }) {
           <Text c="dimmed">{t('empty')}</Text>
         </Center>
       ) : (
-        <Accordion variant="separated" radius="md" chevronPosition="right">
-          {items.map((faq) => (
-            <Accordion.Item key={faq.id} value={faq.id}>
-              <Group gap={4} wrap="nowrap" pr={mayManage ? 'xs' : 0}>
-                <Accordion.Control>{faq.question}</Accordion.Control>
-                {mayManage ? (
-                  <>
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      aria-label={t('editQuestion', { question: faq.question })}
-                      onClick={() => setEditing(faq)}
-                    >
-                      <IconPencil size={16} aria-hidden="true" />
-                    </ActionIcon>
-                    <RemoveButton
-                      label={t('deleteQuestion', { question: faq.question })}
-                      onClick={() => setToDelete(faq)}
-                    />
-                  </>
-                ) : null}
-              </Group>
-              <Accordion.Panel>
-                <Stack gap="xs">
-                  <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-                    {faq.answer}
-                  </Text>
-                </Stack>
-              </Accordion.Panel>
-            </Accordion.Item>
-          ))}
-        </Accordion>
+        <Card withBorder radius="md" p={0}>
+          <Accordion chevronPosition="right">
+            {items.map((faq) => (
+              <Accordion.Item key={faq.id} value={faq.id}>
+                <Group gap={4} wrap="nowrap" pr={mayManage ? 'xs' : 0}>
+                  <Accordion.Control>{faq.question}</Accordion.Control>
+                  {mayManage ? (
+                    <>
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray"
+                        aria-label={t('editQuestion', { question: faq.question })}
+                        onClick={() => setEditing(faq)}
+                      >
+                        <IconPencil size={16} aria-hidden="true" />
+                      </ActionIcon>
+                      <RemoveButton
+                        label={t('deleteQuestion', { question: faq.question })}
+                        onClick={() => setToDelete(faq)}
+                      />
+                    </>
+                  ) : null}
+                </Group>
+                <Accordion.Panel>
+                  <Stack gap="xs">
+                    <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+                      {faq.answer}
+                    </Text>
+                  </Stack>
+                </Accordion.Panel>
+              </Accordion.Item>
+            ))}
+          </Accordion>
+        </Card>
       )}
       <Modal
         opened={editing !== null}

@@ -11,12 +11,13 @@ import {
   Text,
   ThemeIcon,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconCheck, IconDots, IconPencil, IconX } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { DeleteMenuItem } from '../../resources/ResourceTable';
-import { formatPrice } from './price';
+import { formatPrice, savingOf } from './price';
 import classes from './pricing.module.css';
 
 export type Billing = 'monthly' | 'yearly';
@@ -55,6 +56,11 @@ export function PlanCard({ plan, billing, mayManage, choosing, onChoose, onEdit,
       data-current={plan.current || undefined}
       data-ribbon={plan.ribbon || undefined}
     >
+      {plan.current ? (
+        <Badge className={classes.currentBadge} variant="filled" radius="sm">
+          {t('yourPlan')}
+        </Badge>
+      ) : null}
       {plan.ribbon ? (
         <Badge className={classes.ribbon} color="orange" variant="filled" radius="sm">
           {t('ribbon')}
@@ -93,23 +99,28 @@ export function PlanCard({ plan, billing, mayManage, choosing, onChoose, onEdit,
           ) : null}
         </Group>
         <div>
-          <Group gap={6} align="baseline" wrap="wrap">
+          {/* The struck-through price and the saving, on their own line (kept in monthly view, empty,
+              so that the cards do not jump when the switch turns). */}
+          <Group gap="xs" h={22} wrap="nowrap">
+            {yearly && plan.delrateYear ? (
+              <>
+                <Text component="del" td="line-through" c="dimmed" size="sm">
+                  <VisuallyHidden>{t('wasPrice')}</VisuallyHidden>
+                  {formatPrice(plan.delrateYear)}
+                </Text>
+                <Badge color="teal" variant="light" size="sm">
+                  {t('save', { percent: savingOf(plan.rateYear, plan.delrateYear) })}
+                </Badge>
+              </>
+            ) : null}
+          </Group>
+          <Group gap={6} align="baseline" wrap="nowrap">
             <Text component="span" className={classes.price} data-testid="plan-price">
               {formatPrice(yearly ? plan.rateYear : plan.rate)}
             </Text>
             <Text component="span" c="dimmed" size="sm">
               {yearly ? t('perYear') : t('perMonth')}
             </Text>
-            {yearly && plan.delrateYear ? (
-              <Text
-                component="del"
-                c="dimmed"
-                size="sm"
-                aria-label={t('wasPrice', { price: formatPrice(plan.delrateYear) })}
-              >
-                {formatPrice(plan.delrateYear)}
-              </Text>
-            ) : null}
           </Group>
         </div>
         <List spacing="xs" size="sm" center className={classes.features}>

@@ -24,7 +24,7 @@ export function PlanFeaturesInput() {
           </Text>
         ) : null}
         {fields.map((field, index) => (
-          <Group key={field.id} gap="xs" align="flex-start" wrap="wrap">
+          <Group key={field.id} gap="xs" align="center" wrap="wrap">
             <Controller
               control={control}
               name={`features.${index}.name`}
@@ -64,7 +64,6 @@ export function PlanFeaturesInput() {
                   label={t('included')}
                   checked={Boolean(input.value)}
                   onChange={(event) => input.onChange(event.currentTarget.checked)}
-                  mt={8}
                 />
               )}
             />
