@@ -69,7 +69,9 @@ ALTER TABLE "plans" ADD CONSTRAINT "plans_table_id_plan_tables_id_fk" FOREIGN KE
 CREATE INDEX "faqs_position_idx" ON "faqs" USING btree ("position","id");--> statement-breakpoint
 CREATE INDEX "faqs_search_idx" ON "faqs" USING gin (("question" || ' ' || "answer") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "plan_tables_position_idx" ON "plan_tables" USING btree ("position","id");--> statement-breakpoint
+CREATE INDEX "plan_tables_title_idx" ON "plan_tables" USING gin ("title" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "plans_table_position_idx" ON "plans" USING btree ("table_id","position","id");--> statement-breakpoint
 CREATE INDEX "plans_position_idx" ON "plans" USING btree ("position","id");--> statement-breakpoint
+CREATE INDEX "plans_name_idx" ON "plans" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "release_groups_latest_idx" ON "release_groups" USING btree ("latest_on" DESC NULLS FIRST,"id");--> statement-breakpoint
-CREATE INDEX "release_groups_title_idx" ON "release_groups" USING btree ("title");
+CREATE INDEX "release_groups_title_idx" ON "release_groups" USING gin ("title" gin_trgm_ops);

@@ -25,7 +25,10 @@ export const planTables = pgTable(
     ...auditColumns(),
     ...versionColumn(),
   },
-  (t) => [index('plan_tables_position_idx').on(t.position, t.id)],
+  (t) => [
+    index('plan_tables_position_idx').on(t.position, t.id),
+    index('plan_tables_title_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+  ],
 );
 
 /** SPEC §3 Plan: prices are numeric (never floats); the features a card lists are a small JSON list. */
@@ -51,6 +54,7 @@ export const plans = pgTable(
   (t) => [
     index('plans_table_position_idx').on(t.tableId, t.position, t.id),
     index('plans_position_idx').on(t.position, t.id),
+    index('plans_name_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     check(
       'plans_rates_check',
       sql`${t.rate} >= 0 and ${t.rateYear} >= 0 and (${t.delrateYear} is null or ${t.delrateYear} > ${t.rateYear})`,
@@ -105,6 +109,6 @@ export const releaseGroups = pgTable(
   },
   (t) => [
     index('release_groups_latest_idx').on(t.latestOn.desc().nullsFirst(), t.id),
-    index('release_groups_title_idx').on(t.title),
+    index('release_groups_title_idx').using('gin', sql`${t.title} gin_trgm_ops`),
   ],
 );
