@@ -86,6 +86,9 @@ describe('pricing plans', () => {
 
     const edited = await call('PATCH', `/api/plans/${starter.id}`, { rate: '21.50' });
     expect(edited.json().data).toMatchObject({ rate: '21.50', rateYear: '171.00' });
+    // An emptied struck-through price (a form's empty field) is none.
+    const cleared = await call('PATCH', `/api/plans/${starter.id}`, { delrateYear: '' });
+    expect(cleared.json().data.delrateYear).toBeNull();
 
     expect((await call('PUT', '/api/office-plan', { planId: pro.id })).statusCode).toBe(200);
     // Twice at once, for two plans: one current plan remains.
@@ -134,16 +137,18 @@ describe('releases', () => {
       }),
     );
     expect(older.latestOn).toBe('2026-01-05');
-    const newer = createdData<{ versions: { version: string }[]; latestOn: string }>(
+    const newer = createdData<{ versions: { version: string; notes: string[] }[]; latestOn: string }>(
       await call('POST', '/api/release-groups', {
         title: 'Two',
         versions: [
           { version: '2.0.0', date: '2026-06-30' },
-          { version: '2.1.0', date: '2026-08-05', notes: ['Files'] },
+          { version: '2.1.0', date: '2026-08-05', notes: ['Files', '  ', 'Pictures'] },
         ],
       }),
     );
     expect(newer.versions.map((v) => v.version)).toEqual(['2.1.0', '2.0.0']);
+    // A blank note (an empty line of the form) is dropped.
+    expect(newer.versions[0]?.notes).toEqual(['Files', 'Pictures']);
     const list = (await call('GET', '/api/release-groups', undefined, { token: viewer })).json();
     expect(list.results.map((g: { title: string }) => g.title)).toEqual(['Two', 'One']);
 
