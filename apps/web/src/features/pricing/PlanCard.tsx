@@ -72,11 +72,9 @@ export function PlanCard({ plan, billing, mayManage, choosing, onChoose, onEdit,
             <Title order={3} id={titleId} fz="h4">
               {plan.name}
             </Title>
-            {plan.description ? (
-              <Text size="sm" c="dimmed">
-                {plan.description}
-              </Text>
-            ) : null}
+            <Text size="sm" c="dimmed" lineClamp={2} className={classes.description}>
+              {plan.description}
+            </Text>
           </div>
           {mayManage ? (
             <Menu position="bottom-end" withinPortal>
