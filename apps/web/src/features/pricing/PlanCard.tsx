@@ -62,7 +62,7 @@ export function PlanCard({ plan, billing, mayManage, choosing, onChoose, onEdit,
         </Badge>
       ) : null}
       {plan.ribbon ? (
-        <Badge className={classes.ribbon} color="orange" variant="filled" radius="sm">
+        <Badge className={classes.ribbon} color="orange" c="black" variant="filled" radius="sm">
           {t('ribbon')}
         </Badge>
       ) : null}
@@ -106,7 +106,7 @@ export function PlanCard({ plan, billing, mayManage, choosing, onChoose, onEdit,
                   <VisuallyHidden>{t('wasPrice')}</VisuallyHidden>
                   {formatPrice(plan.delrateYear)}
                 </Text>
-                <Badge color="teal" variant="light" size="sm">
+                <Badge color="teal.9" variant="filled" size="sm">
                   {t('save', { percent: savingOf(plan.rateYear, plan.delrateYear) })}
                 </Badge>
               </>
