@@ -33,6 +33,8 @@ const pages = [
   '/gallery/images',
   '/gallery/images/new',
   '/gallery/categories',
+  '/pricing',
+  '/releases',
 ];
 
 /** A record of each kind: the list API to take its key from, its page, and the tabs to audit. */

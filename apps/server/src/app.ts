@@ -44,7 +44,9 @@ import { createLibraryTransfer } from './modules/library/transfer';
 import { mailRoutes } from './modules/mail/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { createNotificationsService } from './modules/notifications/service';
+import { plansRoutes } from './modules/plans/routes';
 import { projectResource } from './modules/projects/projects.resource';
+import { releaseGroupResource } from './modules/releases/releases.resource';
 import { searchRoutes } from './modules/search/routes';
 import { createSearchService } from './modules/search/service';
 import { tasksRoutes } from './modules/tasks/routes';
@@ -218,6 +220,8 @@ export async function buildApp(deps: AppDeps) {
   encapsulated((scope) => dashboardsRoutes(scope, createDashboardsService({ db, now: deps.now })));
   encapsulated((scope) => calendarRoutes(scope, { db, audit, users, outbox, mailer, config, now: deps.now }));
   encapsulated((scope) => filesRoutes(scope, { db, audit, users }));
+  encapsulated((scope) => plansRoutes(scope, { db, audit }));
+  encapsulated((scope) => registerResource(scope, { db, audit }, releaseGroupResource()));
   const chat = createChatService({
     db,
     users,

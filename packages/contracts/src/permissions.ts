@@ -21,6 +21,8 @@ export const areas = [
   'files',
   'blog',
   'gallery',
+  'plans',
+  'releases',
 ] as const;
 export type Area = (typeof areas)[number];
 

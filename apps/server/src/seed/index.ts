@@ -18,6 +18,7 @@ import { seedJobs } from './jobs';
 import { seedLibrary } from './library';
 import { seedMail } from './mail';
 import { seedNotifications } from './notifications';
+import { seedPlans } from './plans';
 import { seedProductPhotos } from './product-photos';
 import { seedProjects } from './projects';
 import { createRandom } from './random';
@@ -53,12 +54,23 @@ const demoGroups: { name: string; description: string; permissions: Permission[]
       'blog.view',
       'gallery.view',
       'gallery.manage',
+      'plans.view',
+      'releases.view',
     ],
   },
   {
     name: 'Auditors',
     description: 'Read everything, change nothing',
-    permissions: ['users.view', 'groups.view', 'library.view', 'audit.view', 'blog.view', 'gallery.view'],
+    permissions: [
+      'users.view',
+      'groups.view',
+      'library.view',
+      'audit.view',
+      'blog.view',
+      'gallery.view',
+      'plans.view',
+      'releases.view',
+    ],
   },
   {
     name: 'Viewers',
@@ -195,6 +207,7 @@ export async function seedDatabase(db: Database, config: Config): Promise<SeedRe
       groupId: createdGroups[0]?.id,
     });
     await seedNotifications(tx as Database, admin.id);
+    await seedPlans(tx as Database, admin.id);
     await seedMail(tx as Database, put, [
       { id: admin.id, name: 'Ada Admin', email },
       ...demoUsers.map((u, i) => ({

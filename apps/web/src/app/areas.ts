@@ -1,4 +1,3 @@
-import { IconCurrencyDollar } from '@tabler/icons-react';
 import { apiKeysArea } from '../features/api-keys/area';
 import { auditArea } from '../features/audit/area';
 import { blogArea } from '../features/blog/area';
@@ -14,25 +13,16 @@ import { invoicesArea } from '../features/invoices/area';
 import { jobsArea } from '../features/jobs/area';
 import { libraryArea } from '../features/library/area';
 import { mailArea } from '../features/mail/area';
+import { pricingArea } from '../features/pricing/area';
 import { profileArea } from '../features/profile/area';
 import { projectsArea } from '../features/projects/area';
+import { releasesArea } from '../features/releases/area';
 import { tasksArea } from '../features/tasks/area';
 import { teamArea } from '../features/team/area';
 import { ticketsArea } from '../features/tickets/area';
 import { todoArea } from '../features/todo/area';
 import { usersArea } from '../features/users/area';
-import type { AreaRegistration, Icon, NavSectionName } from '../resources/area';
-
-/** An area listed in the navigation but not built yet: its address opens the shared "coming soon" page. */
-function upcoming(path: string, label: string, icon: Icon, section: NavSectionName): AreaRegistration {
-  return {
-    path,
-    label,
-    icon,
-    section,
-    pages: [{ path, label, listed: false, page: () => import('./pages/ComingSoonPage') }],
-  };
-}
+import type { AreaRegistration } from '../resources/area';
 
 /**
  * Every area of the app, in the navigation's order (within each section). The router, the sidebar,
@@ -60,7 +50,8 @@ export const areas: readonly AreaRegistration[] = [
   apiKeysArea,
   profileArea,
   teamArea,
-  upcoming('/pricing', 'shell:nav.pricing', IconCurrencyDollar, 'pages'),
   blogArea,
   galleryArea,
+  pricingArea,
+  releasesArea,
 ];

@@ -15,6 +15,7 @@ export * from './library';
 export * from './live';
 export * from './mail';
 export * from './outbox';
+export * from './plans';
 export * from './projects';
 export * from './tasks';
 export * from './team';
