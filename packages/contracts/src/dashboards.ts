@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { timestamp } from './api';
+import { portfolioCurrencies } from './crypto';
 import { codeParams } from './validation';
 
 /*
@@ -61,8 +62,15 @@ export type DashboardPeriod = (typeof dashboardPeriods)[number];
 export const bucketSizes = ['hour', 'day', 'week', 'month'] as const;
 export type BucketSize = (typeof bucketSizes)[number];
 
-/** `tz`: an IANA zone name ("Europe/Paris"); without it, the server's zone. */
+/**
+ * `tz`: an IANA zone name ("Europe/Paris"); without it, the server's zone. `currency`: what the
+ * crypto dashboard's money is shown in (SPEC §2 btc / usd / euro; usd without it; the other
+ * dashboards ignore it).
+ */
 export const dashboardQuery = z.object({
+  currency: z.optional(
+    z.enum(portfolioCurrencies, `The currency must be one of: ${portfolioCurrencies.join(', ')}.`),
+  ),
   period: z.optional(z.enum(dashboardPeriods, `The period must be one of: ${dashboardPeriods.join(', ')}.`)),
   tz: z.optional(
     z.string().check(
