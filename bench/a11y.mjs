@@ -25,6 +25,14 @@ const pages = [
   '/mailbox',
   '/mailbox?folder=sent',
   '/chat',
+  '/apps/crypto/market',
+  '/apps/crypto/portfolio',
+  '/apps/crypto/portfolio?currency=btc',
+  '/apps/crypto/transactions',
+  '/apps/crypto/orders',
+  '/apps/crypto/ico',
+  '/apps/crypto/ico?stage=Upcoming',
+  '/dashboards/crypto',
 ];
 
 /** A record of each kind: the list API to take its key from, its page, and the tabs to audit. */
