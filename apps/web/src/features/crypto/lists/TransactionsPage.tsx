@@ -1,7 +1,8 @@
 import { transactionStatuses, transactionTypes, type WalletTransaction } from '@ledgerdesk/contracts';
-import { Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
+import { IconArrowsExchange } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/DataTable';
 import { PageHeader } from '../../../components/PageHeader';
@@ -9,6 +10,7 @@ import { SearchInput } from '../../../components/SearchInput';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDateTime } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/page-title';
+import { useCan } from '../../../lib/permissions';
 import { useTableUrlState } from '../../../lib/table-url-state';
 import { ClearFiltersButton } from '../../../resources/ResourceFilters';
 import { useTransactionList } from '../api';
@@ -16,6 +18,7 @@ import { CryptoTabs } from '../CryptoTabs';
 import classes from '../crypto.module.css';
 import { formatCoins } from '../format';
 import { ListFilter } from './ListFilter';
+import { TransferModal } from './TransferModal';
 
 export const transactionStatusColours: Record<WalletTransaction['status'], string> = {
   Success: 'teal',
@@ -31,6 +34,8 @@ export function TransactionsPage() {
   usePageTitle(t('transactions.title'));
   const table = useTableUrlState({ filters: ['type', 'status'] as const });
   const list = useTransactionList(table.query);
+  const trader = useCan()('crypto.manage');
+  const [transferring, setTransferring] = useState(false);
 
   const columns = useMemo(
     () => [
@@ -86,7 +91,21 @@ export function TransactionsPage() {
 
   return (
     <>
-      <PageHeader title={t('transactions.title')} description={t('transactions.description')} />
+      <PageHeader
+        title={t('transactions.title')}
+        description={t('transactions.description')}
+        actions={
+          trader ? (
+            <Button
+              leftSection={<IconArrowsExchange size={16} aria-hidden />}
+              onClick={() => setTransferring(true)}
+            >
+              {t('transfer.open')}
+            </Button>
+          ) : null
+        }
+      />
+      {trader ? <TransferModal opened={transferring} onClose={() => setTransferring(false)} /> : null}
       <CryptoTabs />
       <DataTable
         label={t('transactions.title')}
