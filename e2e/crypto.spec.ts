@@ -16,7 +16,7 @@ test.describe('crypto', () => {
     await page.goto('/apps/crypto/portfolio');
     await expect(page.getByRole('heading', { name: 'My portfolio', level: 1 })).toBeVisible();
     const form = page.getByTestId('trade-form');
-    await form.getByRole('textbox', { name: 'Coin' }).click();
+    await form.getByRole('combobox', { name: 'Coin' }).click();
     await page.getByRole('option', { name: /\(ETH\)/ }).click();
     await expect(page.getByTestId('holdings')).toBeVisible();
     const before = await heldQuantity(page, 'ETH');
@@ -37,8 +37,8 @@ test.describe('crypto', () => {
   test('a sell beyond the holding is refused with a clear message', async ({ page }) => {
     await page.goto('/apps/crypto/portfolio');
     const form = page.getByTestId('trade-form');
-    await form.getByRole('radio', { name: 'Sell' }).check({ force: true });
-    await form.getByRole('textbox', { name: 'Coin' }).click();
+    await form.getByText('Sell', { exact: true }).click();
+    await form.getByRole('combobox', { name: 'Coin' }).click();
     await page.getByRole('option', { name: /\(ETH\)/ }).click();
     await form.getByRole('textbox', { name: 'Quantity' }).fill('100000');
     await form.getByRole('button', { name: 'Sell ETH' }).click();

@@ -73,7 +73,9 @@ function Holdings({ portfolio, currency }: { portfolio: Portfolio; currency: Por
             <Table.Th ta="right" className={classes.wideOnly}>
               {t('portfolio.columns.percentage')}
             </Table.Th>
-            <Table.Th ta="right">{t('portfolio.columns.share')}</Table.Th>
+            <Table.Th ta="right" className={classes.wideOnly}>
+              {t('portfolio.columns.share')}
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -97,7 +99,7 @@ function Holdings({ portfolio, currency }: { portfolio: Portfolio; currency: Por
               <Table.Td ta="right" className={`${classes.figure} ${classes.wideOnly}`}>
                 <ChangeBadge percent={holding.percentage} />
               </Table.Td>
-              <Table.Td ta="right" className={classes.figure}>
+              <Table.Td ta="right" className={`${classes.figure} ${classes.wideOnly}`}>
                 {formatFigure(holding.share, 'percent')}
               </Table.Td>
             </Table.Tr>
