@@ -5,11 +5,13 @@ import type { Database } from '../db/client';
 import { groups, userGroups, users } from '../db/schema';
 import { generatePassword, hashPassword } from '../lib/passwords';
 import { syncCountries } from '../modules/countries/service';
+import { DEFAULT_STEP_MS } from '../modules/crypto/service';
 import { seedApiKeys } from './api-keys';
 import { seedAuditHistory } from './audit-history';
 import { seedCalendar } from './calendar';
 import { seedChat } from './chat';
 import { seedCrm } from './crm';
+import { seedCrypto } from './crypto';
 import { seedEcommerce } from './ecommerce';
 import { seedFiles } from './files';
 import { seedInvoices } from './invoices';
@@ -41,12 +43,21 @@ const demoGroups: { name: string; description: string; permissions: Permission[]
     description: 'Maintain the code library',
     // Also the file manager: the administrator's "Budgets 2026" folder is shared with them.
     // Chat and mail for every group that may change something (not the read-only ones).
-    permissions: ['library.view', 'library.manage', 'files.view', 'files.manage', 'chat.use', 'mail.use'],
+    permissions: [
+      'library.view',
+      'library.manage',
+      'files.view',
+      'files.manage',
+      'chat.use',
+      'mail.use',
+      'crypto.view',
+      'crypto.manage',
+    ],
   },
   {
     name: 'Auditors',
     description: 'Read everything, change nothing',
-    permissions: ['users.view', 'groups.view', 'library.view', 'audit.view'],
+    permissions: ['users.view', 'groups.view', 'library.view', 'audit.view', 'crypto.view'],
   },
   { name: 'Viewers', description: 'Read the code library', permissions: ['library.view'] },
 ];
@@ -194,6 +205,12 @@ export async function seedDatabase(db: Database, config: Config): Promise<SeedRe
       })),
     );
     await seedChat(tx as Database, { adminId: admin.id, userIds: createdUsers.map((u) => u.id) });
+    await seedCrypto(tx as Database, {
+      now: new Date(),
+      stepMs: config.marketTickMs || DEFAULT_STEP_MS,
+      adminId: admin.id,
+      userIds,
+    });
     // Last, so that the draws above stay as they were: the history tells of the records seeded.
     await seedAuditHistory(
       tx as Database,
