@@ -60,7 +60,7 @@ export function TransactionsPage() {
           <Stack gap={0}>
             <Text size="sm">{row.original.details}</Text>
             <Text size="xs" c="dimmed">
-              {row.original.from} → {row.original.to}
+              {[row.original.from, row.original.to].filter(Boolean).join(' → ')}
             </Text>
           </Stack>
         ),

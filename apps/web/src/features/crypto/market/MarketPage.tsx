@@ -13,12 +13,10 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconSearch, IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { PHONE_QUERY } from '../../../components/DataTable';
 import { PageHeader } from '../../../components/PageHeader';
 import { errorMessageOf } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/page-title';
@@ -50,7 +48,6 @@ export function MarketPage() {
   const watch = useWatch();
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState('');
-  const phone = useMediaQuery(PHONE_QUERY) ?? false;
   const coins = market.data ?? [];
   const chosen = coins.find((coin) => coin.code === params.get('coin')) ?? coins[0];
   const askedInterval = params.get('interval');
@@ -102,94 +99,92 @@ export function MarketPage() {
             w={240}
           />
         </Group>
-        <Table.ScrollContainer minWidth={phone ? 0 : 760}>
-          <Table
-            verticalSpacing="xs"
-            highlightOnHover
-            aria-label={t('market.title')}
-            data-testid="market-table"
-          >
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={48}>
-                  <VisuallyHidden>{t('market.columns.watch')}</VisuallyHidden>
-                </Table.Th>
-                <Table.Th>{t('market.columns.coin')}</Table.Th>
-                <Table.Th className={classes.wideOnly}>{t('market.columns.pair')}</Table.Th>
-                <Table.Th ta="right">{t('market.columns.price')}</Table.Th>
-                <Table.Th ta="right" className={classes.wideOnly}>
-                  {t('market.columns.high')}
-                </Table.Th>
-                <Table.Th ta="right" className={classes.wideOnly}>
-                  {t('market.columns.low')}
-                </Table.Th>
-                <Table.Th ta="right" className={classes.wideOnly}>
-                  {t('market.columns.volume')}
-                </Table.Th>
-                <Table.Th ta="right">{t('market.columns.change')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {shown.map((coin) => {
-                const isWatched = watched.has(coin.code);
-                const watchLabel = t(isWatched ? 'market.unwatch' : 'market.watch', { name: coin.coinName });
-                return (
-                  <Table.Tr key={coin.code} data-coin={coin.code} aria-current={coin === chosen || undefined}>
-                    <Table.Td>
-                      <Tooltip label={watchLabel} openDelay={300}>
-                        <ActionIcon
-                          variant="subtle"
-                          color={isWatched ? 'yellow' : 'gray'}
-                          aria-label={watchLabel}
-                          aria-pressed={isWatched}
-                          onClick={() => watch.mutate({ code: coin.code, watched: !isWatched })}
-                        >
-                          {isWatched ? (
-                            <IconStarFilled size={18} aria-hidden />
-                          ) : (
-                            <IconStar size={18} aria-hidden />
-                          )}
-                        </ActionIcon>
-                      </Tooltip>
-                    </Table.Td>
-                    <Table.Td>
-                      <Anchor
-                        component="button"
-                        type="button"
-                        onClick={() => setParam('coin', coin.code)}
-                        aria-label={t('market.show', { name: coin.coinName })}
-                        underline="never"
-                        c="inherit"
+        <Table
+          verticalSpacing="xs"
+          highlightOnHover
+          aria-label={t('market.title')}
+          data-testid="market-table"
+        >
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={48}>
+                <VisuallyHidden>{t('market.columns.watch')}</VisuallyHidden>
+              </Table.Th>
+              <Table.Th>{t('market.columns.coin')}</Table.Th>
+              <Table.Th className={classes.wideOnly}>{t('market.columns.pair')}</Table.Th>
+              <Table.Th ta="right">{t('market.columns.price')}</Table.Th>
+              <Table.Th ta="right" className={classes.wideOnly}>
+                {t('market.columns.high')}
+              </Table.Th>
+              <Table.Th ta="right" className={classes.wideOnly}>
+                {t('market.columns.low')}
+              </Table.Th>
+              <Table.Th ta="right" className={classes.wideOnly}>
+                {t('market.columns.volume')}
+              </Table.Th>
+              <Table.Th ta="right">{t('market.columns.change')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {shown.map((coin) => {
+              const isWatched = watched.has(coin.code);
+              const watchLabel = t(isWatched ? 'market.unwatch' : 'market.watch', { name: coin.coinName });
+              return (
+                <Table.Tr key={coin.code} data-coin={coin.code}>
+                  <Table.Td>
+                    <Tooltip label={watchLabel} openDelay={300}>
+                      <ActionIcon
+                        variant="subtle"
+                        color={isWatched ? 'yellow' : 'gray'}
+                        aria-label={watchLabel}
+                        aria-pressed={isWatched}
+                        onClick={() => watch.mutate({ code: coin.code, watched: !isWatched })}
                       >
-                        <CoinName name={coin.coinName} code={coin.code} />
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td className={classes.wideOnly}>
-                      <Badge variant="default" tt="none">
-                        {coin.pairs}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td ta="right" className={classes.figure} fw={600} data-price>
-                      {formatPrice(coin.price)}
-                    </Table.Td>
-                    <Table.Td ta="right" className={`${classes.figure} ${classes.wideOnly}`}>
-                      {formatPrice(coin.high)}
-                    </Table.Td>
-                    <Table.Td ta="right" className={`${classes.figure} ${classes.wideOnly}`}>
-                      {formatPrice(coin.low)}
-                    </Table.Td>
-                    <Table.Td ta="right" className={`${classes.figure} ${classes.wideOnly}`}>
-                      {formatVolume(coin.marketVolume)}
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <ChangeBadge percent={coin.percentage} />
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                        {isWatched ? (
+                          <IconStarFilled size={18} aria-hidden />
+                        ) : (
+                          <IconStar size={18} aria-hidden />
+                        )}
+                      </ActionIcon>
+                    </Tooltip>
+                  </Table.Td>
+                  <Table.Td>
+                    <Anchor
+                      component="button"
+                      type="button"
+                      onClick={() => setParam('coin', coin.code)}
+                      aria-pressed={coin === chosen}
+                      underline="never"
+                      c="inherit"
+                    >
+                      <CoinName name={coin.coinName} code={coin.code} />
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td className={classes.wideOnly}>
+                    <Badge variant="default" tt="none">
+                      {coin.pairs}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td ta="right" className={classes.figure} fw={600} data-price>
+                    {formatPrice(coin.price)}
+                  </Table.Td>
+                  <Table.Td ta="right" className={`${classes.figure} ${classes.wideOnly}`}>
+                    {formatPrice(coin.high)}
+                  </Table.Td>
+                  <Table.Td ta="right" className={`${classes.figure} ${classes.wideOnly}`}>
+                    {formatPrice(coin.low)}
+                  </Table.Td>
+                  <Table.Td ta="right" className={`${classes.figure} ${classes.wideOnly}`}>
+                    {formatVolume(coin.marketVolume)}
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <ChangeBadge percent={coin.percentage} />
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
         {market.data && shown.length === 0 ? (
           <Text c="dimmed" ta="center" py="lg">
             {t('market.empty')}

@@ -1,9 +1,7 @@
 import type { Portfolio, PortfolioCurrency } from '@ledgerdesk/contracts';
 import { Alert, Card, Grid, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PHONE_QUERY } from '../../../components/DataTable';
 import { PageHeader } from '../../../components/PageHeader';
 import { errorMessageOf } from '../../../lib/api';
 import { formatFigure } from '../../../lib/format';
@@ -14,7 +12,7 @@ import { ChangeBadge } from '../ChangeBadge';
 import { CoinName } from '../CoinName';
 import { CryptoTabs } from '../CryptoTabs';
 import classes from '../crypto.module.css';
-import { formatCoins, formatIn } from '../format';
+import { formatChange, formatCoins, formatIn } from '../format';
 import { LiveBadge } from '../LiveBadge';
 import { CurrencySelect, usePortfolioCurrency } from './CurrencySelect';
 import { TradeForm } from './TradeForm';
@@ -49,7 +47,6 @@ function Figure({
 
 function Holdings({ portfolio, currency }: { portfolio: Portfolio; currency: PortfolioCurrency }) {
   const { t } = useTranslation('crypto');
-  const phone = useMediaQuery(PHONE_QUERY) ?? false;
   if (portfolio.holdings.length === 0)
     return (
       <Text c="dimmed" ta="center" py="lg">
@@ -57,56 +54,54 @@ function Holdings({ portfolio, currency }: { portfolio: Portfolio; currency: Por
       </Text>
     );
   return (
-    <Table.ScrollContainer minWidth={phone ? 0 : 640}>
-      <Table verticalSpacing="xs" aria-label={t('portfolio.holdings')} data-testid="holdings">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('portfolio.columns.coin')}</Table.Th>
-            <Table.Th ta="right">{t('portfolio.columns.quantity')}</Table.Th>
-            <Table.Th ta="right" className={classes.wideOnly}>
-              {t('portfolio.columns.avgPrice')}
-            </Table.Th>
-            <Table.Th ta="right">{t('portfolio.columns.value')}</Table.Th>
-            <Table.Th ta="right" className={classes.wideOnly}>
-              {t('portfolio.columns.returns')}
-            </Table.Th>
-            <Table.Th ta="right" className={classes.wideOnly}>
-              {t('portfolio.columns.percentage')}
-            </Table.Th>
-            <Table.Th ta="right" className={classes.wideOnly}>
-              {t('portfolio.columns.share')}
-            </Table.Th>
+    <Table verticalSpacing="xs" aria-label={t('portfolio.holdings')} data-testid="holdings">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('portfolio.columns.coin')}</Table.Th>
+          <Table.Th ta="right">{t('portfolio.columns.quantity')}</Table.Th>
+          <Table.Th ta="right" className={classes.wideOnly}>
+            {t('portfolio.columns.avgPrice')}
+          </Table.Th>
+          <Table.Th ta="right">{t('portfolio.columns.value')}</Table.Th>
+          <Table.Th ta="right" className={classes.wideOnly}>
+            {t('portfolio.columns.returns')}
+          </Table.Th>
+          <Table.Th ta="right" className={classes.wideOnly}>
+            {t('portfolio.columns.percentage')}
+          </Table.Th>
+          <Table.Th ta="right" className={classes.wideOnly}>
+            {t('portfolio.columns.share')}
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {portfolio.holdings.map((holding) => (
+          <Table.Tr key={holding.code} data-holding={holding.code}>
+            <Table.Td>
+              <CoinName name={holding.coinName} code={holding.code} />
+            </Table.Td>
+            <Table.Td ta="right" className={classes.figure} data-quantity>
+              {formatCoins(holding.quantity)}
+            </Table.Td>
+            <Table.Td ta="right" className={`${classes.figure} ${classes.wideOnly}`}>
+              {formatIn(holding.avgPrice, currency)}
+            </Table.Td>
+            <Table.Td ta="right" className={classes.figure} fw={600}>
+              {formatIn(holding.value, currency)}
+            </Table.Td>
+            <Table.Td ta="right" className={`${classes.figure} ${classes.wideOnly}`}>
+              {formatIn(holding.returns, currency)}
+            </Table.Td>
+            <Table.Td ta="right" className={`${classes.figure} ${classes.wideOnly}`}>
+              {formatChange(holding.percentage)}
+            </Table.Td>
+            <Table.Td ta="right" className={`${classes.figure} ${classes.wideOnly}`}>
+              {formatFigure(holding.share, 'percent')}
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {portfolio.holdings.map((holding) => (
-            <Table.Tr key={holding.code} data-holding={holding.code}>
-              <Table.Td>
-                <CoinName name={holding.coinName} code={holding.code} />
-              </Table.Td>
-              <Table.Td ta="right" className={classes.figure} data-quantity>
-                {formatCoins(holding.quantity)}
-              </Table.Td>
-              <Table.Td ta="right" className={`${classes.figure} ${classes.wideOnly}`}>
-                {formatIn(holding.avgPrice, currency)}
-              </Table.Td>
-              <Table.Td ta="right" className={classes.figure} fw={600}>
-                {formatIn(holding.value, currency)}
-              </Table.Td>
-              <Table.Td ta="right" className={`${classes.figure} ${classes.wideOnly}`}>
-                {formatIn(holding.returns, currency)}
-              </Table.Td>
-              <Table.Td ta="right" className={`${classes.figure} ${classes.wideOnly}`}>
-                <ChangeBadge percent={holding.percentage} />
-              </Table.Td>
-              <Table.Td ta="right" className={`${classes.figure} ${classes.wideOnly}`}>
-                {formatFigure(holding.share, 'percent')}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
 
@@ -147,7 +142,11 @@ export function PortfolioPage() {
         <Grid.Col span={{ base: 12, lg: trader ? 8 : 12 }}>
           <Stack gap="lg">
             {data ? (
-              <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'sm', md: 'md' }}>
+              <SimpleGrid
+                type="container"
+                cols={{ base: 2, '760px': 4 }}
+                spacing={{ base: 'sm', '760px': 'md' }}
+              >
                 <Figure
                   label={t('portfolio.total')}
                   value={formatIn(data.total, currency)}
