@@ -20,8 +20,8 @@ let traderId: string;
 let viewer: string;
 const TRADER = { email: 'trader@test.local', password: 'trader-password-1' };
 const VIEWER = { email: 'viewer@test.local', password: 'viewer-password-1' };
-/** The market's step when the test coins were listed. */
-const START = 400_000_000;
+/** The market's step when the test coins were listed (June 2025, at 5 s a step). */
+const START = 350_000_000;
 const coins = [
   {
     code: 'BTC',
@@ -391,5 +391,29 @@ describe('the market and the listings', () => {
     ]);
     const bad = await ctx.call(trader, 'POST', '/api/crypto/icos', { ...ico, rating: 7 });
     expect(bad.json().fieldErrors).toEqual({ rating: 'The rating must be 0 to 5.' });
+  });
+});
+
+describe('the crypto dashboard', () => {
+  it('values the caller’s own wallet in the currency asked, over the period', async () => {
+    const euro = await portfolioOf(trader, 'euro');
+    const res = await ctx.call(trader, 'GET', '/api/dashboard/crypto?period=monthly&currency=euro&tz=UTC');
+    expect(res.statusCode).toBe(200);
+    const { widgets } = res.json();
+    expect(widgets.portfolioValue).toMatchObject({ counter: Number(euro.total), prefix: '€' });
+    expect(widgets.cashBalance.counter).toBe(Number(euro.cash));
+    // The series ends on today's value; filled orders are counted in the period.
+    expect(widgets.portfolioOverTime.series[0].values.at(-1)).toBeCloseTo(Number(euro.total), 1);
+    expect(widgets.ordersFilled.counter).toBe(3);
+    expect(widgets.holdingsByCoin.items.map((item: { key: string }) => item.key)).toEqual(['ETH', 'DOGE']);
+    expect(widgets.recentOrders.rows[0].cells).toMatchObject({ coin: 'ETH', status: 'Cancelled' });
+
+    const btc = (await ctx.call(trader, 'GET', '/api/dashboard/crypto/portfolioValue?currency=btc')).json();
+    expect(btc.widget).toMatchObject({ suffix: ' BTC', decimals: 8 });
+    // An administrator sees their own (empty) wallet, not the trader's.
+    const theirs = (await ctx.call(admin, 'GET', '/api/dashboard/crypto')).json();
+    expect(theirs.widgets.portfolioValue.counter).toBe(0);
+    expect(theirs.widgets.recentOrders.rows).toEqual([]);
+    expect((await ctx.call(trader, 'GET', '/api/dashboard/crypto?currency=yen')).statusCode).toBe(400);
   });
 });
