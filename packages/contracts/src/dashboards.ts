@@ -316,6 +316,18 @@ export const dashboardCatalogue = {
     topCompanies: 'table',
     recentApplications: 'table',
   },
+  /** The caller's own wallet (valued in `currency`) and the market. */
+  crypto: {
+    portfolioValue: 'kpi',
+    cashBalance: 'kpi',
+    tradedValue: 'kpi',
+    ordersFilled: 'kpi',
+    portfolioOverTime: 'series',
+    holdingsByCoin: 'breakdown',
+    market: 'table',
+    recentOrders: 'table',
+    recentTransactions: 'table',
+  },
 } as const satisfies Record<string, Record<string, WidgetKind>>;
 
 export type DashboardName = keyof typeof dashboardCatalogue;

@@ -43,6 +43,69 @@ export type MarketEvent = { step: number; owners: string[] | 'all' };
 const candleWidths: Record<CandleInterval, string> = { '1m': '1 minute', '1h': '1 hour', '1d': '1 day' };
 const DAY_MS = 86_400_000;
 
+/** Every coin with its last price and the last 24 hours' figures, from the hourly candles. */
+export async function marketItemsOf(db: Database, at: Date, query: MarketQuery = {}): Promise<MarketItem[]> {
+  const since = new Date(Math.floor((at.getTime() - DAY_MS) / 3_600_000) * 3_600_000).toISOString();
+  const rows = await rowsOf<{
+    code: string;
+    name: string;
+    color: string;
+    rank: number;
+    price: string;
+    price_at: Date;
+    open: string | null;
+    high: string | null;
+    low: string | null;
+    volume: string | null;
+  }>(
+    db,
+    sql`select c.code, c.name, c.color, c.rank, c.price, c.price_at, d.open, d.high, d.low, d.volume
+          from crypto_coins c
+          cross join lateral (
+            select (array_agg(k.open order by k.t))[1] as open, max(k.high) as high, min(k.low) as low,
+                   sum(k.volume) as volume
+              from crypto_candles k
+             where k.coin = c.code and k.interval = '1h' and k.t >= ${since}::timestamptz) d`,
+  );
+  const term = query.search?.toLowerCase();
+  const items = rows
+    .filter((row) => !term || row.code.toLowerCase().includes(term) || row.name.toLowerCase().includes(term))
+    .map((row): MarketItem => {
+      const price = Number(row.price);
+      const open = row.open === null ? price : Number(row.open);
+      const high = row.high === null ? row.price : Number(row.high) >= price ? row.high : row.price;
+      const low = row.low === null ? row.price : Number(row.low) <= price ? row.low : row.price;
+      return {
+        code: row.code,
+        name: row.name,
+        color: row.color,
+        rank: row.rank,
+        coinName: row.name,
+        pairs: `${row.code}/USD`,
+        price: priceText(row.price),
+        high: priceText(high),
+        low: priceText(low),
+        marketVolume: Number(row.volume ?? 0).toFixed(2),
+        percentage: open === 0 ? 0 : Math.round(((price - open) / open) * 10_000) / 100,
+        updatedAt: new Date(row.price_at).toISOString(),
+      };
+    });
+  const ordering = query.ordering ?? 'rank';
+  const field = ordering.replace(/^-/, '') as 'rank' | 'coinName' | 'price' | 'percentage' | 'marketVolume';
+  const direction = ordering.startsWith('-') ? -1 : 1;
+  const key = (item: MarketItem) =>
+    field === 'coinName'
+      ? item.coinName
+      : field === 'rank' || field === 'percentage'
+        ? item[field]
+        : Number(item[field]);
+  return items.sort((a, b) => {
+    const x = key(a);
+    const y = key(b);
+    return (x < y ? -1 : x > y ? 1 : a.rank - b.rank) * direction;
+  });
+}
+
 type Publish = (db: Database, event: MarketEvent) => Promise<void>;
 
 export function createMarket(deps: {
@@ -180,70 +243,7 @@ export function createMarket(deps: {
   // -------------------------------------------------------------------------------------------
   // Reading the market
 
-  /** Every coin with its last price and the last 24 hours' figures, from the hourly candles. */
-  async function marketItems(query: MarketQuery = {}): Promise<MarketItem[]> {
-    const since = new Date(Math.floor((now().getTime() - DAY_MS) / 3_600_000) * 3_600_000).toISOString();
-    const rows = await rowsOf<{
-      code: string;
-      name: string;
-      color: string;
-      rank: number;
-      price: string;
-      price_at: Date;
-      open: string | null;
-      high: string | null;
-      low: string | null;
-      volume: string | null;
-    }>(
-      db,
-      sql`select c.code, c.name, c.color, c.rank, c.price, c.price_at, d.open, d.high, d.low, d.volume
-            from crypto_coins c
-            cross join lateral (
-              select (array_agg(k.open order by k.t))[1] as open, max(k.high) as high, min(k.low) as low,
-                     sum(k.volume) as volume
-                from crypto_candles k
-               where k.coin = c.code and k.interval = '1h' and k.t >= ${since}::timestamptz) d`,
-    );
-    const term = query.search?.toLowerCase();
-    const items = rows
-      .filter(
-        (row) => !term || row.code.toLowerCase().includes(term) || row.name.toLowerCase().includes(term),
-      )
-      .map((row): MarketItem => {
-        const price = Number(row.price);
-        const open = row.open === null ? price : Number(row.open);
-        const high = row.high === null ? row.price : Number(row.high) >= price ? row.high : row.price;
-        const low = row.low === null ? row.price : Number(row.low) <= price ? row.low : row.price;
-        return {
-          code: row.code,
-          name: row.name,
-          color: row.color,
-          rank: row.rank,
-          coinName: row.name,
-          pairs: `${row.code}/USD`,
-          price: priceText(row.price),
-          high: priceText(high),
-          low: priceText(low),
-          marketVolume: Number(row.volume ?? 0).toFixed(2),
-          percentage: open === 0 ? 0 : Math.round(((price - open) / open) * 10_000) / 100,
-          updatedAt: new Date(row.price_at).toISOString(),
-        };
-      });
-    const ordering = query.ordering ?? 'rank';
-    const field = ordering.replace(/^-/, '') as 'rank' | 'coinName' | 'price' | 'percentage' | 'marketVolume';
-    const direction = ordering.startsWith('-') ? -1 : 1;
-    const key = (item: MarketItem) =>
-      field === 'coinName'
-        ? item.coinName
-        : field === 'rank' || field === 'percentage'
-          ? item[field]
-          : Number(item[field]);
-    return items.sort((a, b) => {
-      const x = key(a);
-      const y = key(b);
-      return (x < y ? -1 : x > y ? 1 : a.rank - b.rank) * direction;
-    });
-  }
+  const marketItems = (query: MarketQuery = {}) => marketItemsOf(db, now(), query);
 
   /** What a tick's live message carries: every coin's price and 24-hour change. */
   async function livePrices(): Promise<LivePrice[]> {

@@ -8,7 +8,10 @@ import { icoRecordOf } from './icos.resource';
 import { createMarket, MARKET_TOPIC, type MarketEvent } from './market';
 import { createWallet } from './wallet';
 
-export { orderRecords, transactionRecords } from './wallet';
+// What the crypto dashboard reads (modules/dashboards/crypto.ts).
+export { walletValuesAt } from './history';
+export { marketItemsOf } from './market';
+export { orderRecords, portfolioOf, transactionRecords } from './wallet';
 
 /** The step's length when ticking is off (tests tick by hand, with steps of this length). */
 export const DEFAULT_STEP_MS = 5000;

@@ -297,6 +297,76 @@ export async function transactionRecords(db: Database, rows: TransactionRow[]): 
   }));
 }
 
+/** The caller's wallet valued in `currency` with the coins' last prices. */
+export async function portfolioOf(
+  db: Database,
+  userId: string,
+  currency: PortfolioCurrency,
+): Promise<Portfolio> {
+  const [walletRows, holdings, btc, latest] = await Promise.all([
+    db.select().from(cryptoWallets).where(eq(cryptoWallets.userId, userId)),
+    db
+      .select({
+        code: cryptoHoldings.coin,
+        coinName: cryptoCoins.name,
+        color: cryptoCoins.color,
+        rank: cryptoCoins.rank,
+        quantity: cryptoHoldings.quantity,
+        reserved: cryptoHoldings.reserved,
+        avgPrice: cryptoHoldings.avgPrice,
+        price: cryptoCoins.price,
+      })
+      .from(cryptoHoldings)
+      .innerJoin(cryptoCoins, eq(cryptoCoins.code, cryptoHoldings.coin))
+      .where(eq(cryptoHoldings.userId, userId))
+      .orderBy(cryptoCoins.rank),
+    db.select({ price: cryptoCoins.price }).from(cryptoCoins).where(eq(cryptoCoins.code, 'BTC')),
+    db.select({ at: sql<Date>`max(${cryptoCoins.priceAt})` }).from(cryptoCoins),
+  ]);
+  const btcPrice = btc[0]?.price ?? '0';
+  const wallet = walletRows[0];
+  // Amounts in USD at 16 decimals (quantity × price exactly), converted once at the end.
+  const exact = 10n ** BigInt(QUANTITY_SCALE + PRICE_SCALE - CASH_SCALE);
+  const money = (usd16: bigint) => convertUsd(usd16, QUANTITY_SCALE + PRICE_SCALE, currency, btcPrice);
+  const unitPrice = (usd8: string) =>
+    convertUsd(priceUnits(usd8), PRICE_SCALE, currency, btcPrice, PRICE_SCALE);
+  const valued = holdings.map((h) => {
+    const quantity = quantityUnits(h.quantity);
+    const value = quantity * priceUnits(h.price);
+    const cost = quantity * priceUnits(h.avgPrice);
+    return { h, value, cost };
+  });
+  const holdingsValue = valued.reduce((sum, v) => sum + v.value, 0n);
+  const invested = valued.reduce((sum, v) => sum + v.cost, 0n);
+  const cash = (wallet ? cents(wallet.cash) : 0n) * exact;
+  const cashReserved = (wallet ? cents(wallet.cashReserved) : 0n) * exact;
+  return {
+    currency,
+    cash: money(cash),
+    cashReserved: money(cashReserved),
+    cashUsd: wallet?.cash ?? '0.00',
+    holdingsValue: money(holdingsValue),
+    invested: money(invested),
+    returns: money(holdingsValue - invested),
+    percentage: percentOf(holdingsValue - invested, invested),
+    total: money(holdingsValue + cash),
+    holdings: valued.map(({ h, value, cost }) => ({
+      code: h.code,
+      coinName: h.coinName,
+      color: h.color,
+      quantity: quantityText(h.quantity),
+      reserved: quantityText(h.reserved),
+      avgPrice: priceText(unitPrice(h.avgPrice)),
+      price: priceText(unitPrice(h.price)),
+      value: money(value),
+      returns: money(value - cost),
+      percentage: percentOf(value - cost, cost),
+      share: percentOf(value, holdingsValue),
+    })),
+    pricedAt: new Date(latest[0]?.at ?? Date.now()).toISOString(),
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // The wallet's operations
 
@@ -461,71 +531,7 @@ export function createWallet(deps: { db: Database; audit: AuditLog }) {
     });
   }
 
-  /** The caller's wallet valued in `currency` with the coins' last prices. */
-  async function portfolio(userId: string, currency: PortfolioCurrency): Promise<Portfolio> {
-    const [walletRows, holdings, btc, latest] = await Promise.all([
-      db.select().from(cryptoWallets).where(eq(cryptoWallets.userId, userId)),
-      db
-        .select({
-          code: cryptoHoldings.coin,
-          coinName: cryptoCoins.name,
-          color: cryptoCoins.color,
-          rank: cryptoCoins.rank,
-          quantity: cryptoHoldings.quantity,
-          reserved: cryptoHoldings.reserved,
-          avgPrice: cryptoHoldings.avgPrice,
-          price: cryptoCoins.price,
-        })
-        .from(cryptoHoldings)
-        .innerJoin(cryptoCoins, eq(cryptoCoins.code, cryptoHoldings.coin))
-        .where(eq(cryptoHoldings.userId, userId))
-        .orderBy(cryptoCoins.rank),
-      db.select({ price: cryptoCoins.price }).from(cryptoCoins).where(eq(cryptoCoins.code, 'BTC')),
-      db.select({ at: sql<Date>`max(${cryptoCoins.priceAt})` }).from(cryptoCoins),
-    ]);
-    const btcPrice = btc[0]?.price ?? '0';
-    const wallet = walletRows[0];
-    // Amounts in USD at 16 decimals (quantity × price exactly), converted once at the end.
-    const exact = 10n ** BigInt(QUANTITY_SCALE + PRICE_SCALE - CASH_SCALE);
-    const money = (usd16: bigint) => convertUsd(usd16, QUANTITY_SCALE + PRICE_SCALE, currency, btcPrice);
-    const unitPrice = (usd8: string) =>
-      convertUsd(priceUnits(usd8), PRICE_SCALE, currency, btcPrice, PRICE_SCALE);
-    const valued = holdings.map((h) => {
-      const quantity = quantityUnits(h.quantity);
-      const value = quantity * priceUnits(h.price);
-      const cost = quantity * priceUnits(h.avgPrice);
-      return { h, value, cost };
-    });
-    const holdingsValue = valued.reduce((sum, v) => sum + v.value, 0n);
-    const invested = valued.reduce((sum, v) => sum + v.cost, 0n);
-    const cash = (wallet ? cents(wallet.cash) : 0n) * exact;
-    const cashReserved = (wallet ? cents(wallet.cashReserved) : 0n) * exact;
-    return {
-      currency,
-      cash: money(cash),
-      cashReserved: money(cashReserved),
-      cashUsd: wallet?.cash ?? '0.00',
-      holdingsValue: money(holdingsValue),
-      invested: money(invested),
-      returns: money(holdingsValue - invested),
-      percentage: percentOf(holdingsValue - invested, invested),
-      total: money(holdingsValue + cash),
-      holdings: valued.map(({ h, value, cost }) => ({
-        code: h.code,
-        coinName: h.coinName,
-        color: h.color,
-        quantity: quantityText(h.quantity),
-        reserved: quantityText(h.reserved),
-        avgPrice: priceText(unitPrice(h.avgPrice)),
-        price: priceText(unitPrice(h.price)),
-        value: money(value),
-        returns: money(value - cost),
-        percentage: percentOf(value - cost, cost),
-        share: percentOf(value, holdingsValue),
-      })),
-      pricedAt: new Date(latest[0]?.at ?? Date.now()).toISOString(),
-    };
-  }
+  const portfolio = (userId: string, currency: PortfolioCurrency) => portfolioOf(db, userId, currency);
 
   return { placeOrder, cancelOrder, transact, portfolio, orderById };
 }

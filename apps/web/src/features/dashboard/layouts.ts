@@ -163,4 +163,21 @@ export const layouts: { [D in DashboardName]: DashboardLayout<D> } = {
     ],
     [['recentApplications', 'full']],
   ],
+  crypto: [
+    [
+      ['portfolioValue', 'kpi'],
+      ['cashBalance', 'kpi'],
+      ['tradedValue', 'kpi'],
+      ['ordersFilled', 'kpi'],
+    ],
+    [
+      ['portfolioOverTime', 'twoThirds'],
+      ['holdingsByCoin', 'third'],
+    ],
+    [['market', 'full']],
+    [
+      ['recentOrders', 'half'],
+      ['recentTransactions', 'half'],
+    ],
+  ],
 };
