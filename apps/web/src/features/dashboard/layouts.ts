@@ -174,6 +174,7 @@ export const layouts: { [D in DashboardName]: DashboardLayout<D> } = {
       ['portfolioOverTime', 'twoThirds'],
       ['holdingsByCoin', 'third'],
     ],
+    // Pairs, price, change and volume of every coin: a row of its own.
     [['market', 'full']],
     [
       ['recentOrders', 'half'],
