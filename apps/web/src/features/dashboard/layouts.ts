@@ -176,9 +176,8 @@ export const layouts: { [D in DashboardName]: DashboardLayout<D> } = {
     ],
     // Pairs, price, change and volume of every coin: a row of its own.
     [['market', 'full']],
-    [
-      ['recentOrders', 'half'],
-      ['recentTransactions', 'half'],
-    ],
+    // Six columns each: side by side they would scroll.
+    [['recentOrders', 'full']],
+    [['recentTransactions', 'full']],
   ],
 };
