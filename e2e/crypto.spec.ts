@@ -58,6 +58,14 @@ test.describe('crypto', () => {
     // The choice is in the address: a reload keeps it.
     await page.reload();
     await expect(page.getByTestId('portfolio-total')).toContainText('€');
+    // The crypto dashboard converts the same way, its currency chosen beside the period.
+    await page.goto('/dashboards/crypto');
+    await page.getByLabel('Currency').selectOption('btc');
+    await expect(page).toHaveURL(/currency=btc/);
+    await expect(
+      page.getByRole('region', { name: 'Portfolio value' }).locator('[data-kpi-value]'),
+    ).toHaveText(/ BTC$/);
+    await expectAccessible(page, 'crypto dashboard');
     await page.goto('/apps/crypto/market');
     await expect(page.getByTestId('market-table').locator('[data-price]').first()).toContainText('$');
     await expectAccessible(page, 'crypto market');
