@@ -35,6 +35,14 @@ const pages = [
   '/gallery/categories',
   '/pricing',
   '/releases',
+  '/apps/crypto/market',
+  '/apps/crypto/portfolio',
+  '/apps/crypto/portfolio?currency=btc',
+  '/apps/crypto/transactions',
+  '/apps/crypto/orders',
+  '/apps/crypto/ico',
+  '/apps/crypto/ico?stage=Upcoming',
+  '/dashboards/crypto',
 ];
 
 /** A record of each kind: the list API to take its key from, its page, and the tabs to audit. */

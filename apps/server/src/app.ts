@@ -25,6 +25,10 @@ import { contentRoutes } from './modules/content/routes';
 import { countriesRoutes } from './modules/countries/routes';
 import { createCountriesService } from './modules/countries/service';
 import { crmRoutes } from './modules/crm/routes';
+import { icoResource } from './modules/crypto/icos.resource';
+import { registerCryptoLive } from './modules/crypto/live';
+import { cryptoRoutes } from './modules/crypto/routes';
+import { type CryptoService, createCryptoService } from './modules/crypto/service';
 import { dashboardsRoutes } from './modules/dashboards/routes';
 import { createDashboardsService } from './modules/dashboards/service';
 import { ecommerceRoutes } from './modules/ecommerce/routes';
@@ -91,6 +95,8 @@ declare module 'fastify' {
     outbox: Outbox;
     /** The operator's commands, run through this app's services (main.ts serves them locally). */
     adminCommands: AdminCommands;
+    /** The crypto area: main.ts starts its market ticker, tests tick it by hand. */
+    crypto: CryptoService;
   }
 }
 
@@ -237,6 +243,20 @@ export async function buildApp(deps: AppDeps) {
   encapsulated((scope) =>
     mailRoutes(scope, { db, users, outbox, mailer, config, live: app.live, notifications, now: deps.now }),
   );
+
+  const crypto = createCryptoService({
+    db,
+    audit,
+    live: app.live,
+    tickMs: config.marketTickMs,
+    log: app.log,
+    now: deps.now,
+  });
+  app.decorate('crypto', crypto);
+  app.addHook('onClose', () => crypto.ticker.stop());
+  registerCryptoLive(app.live, crypto);
+  encapsulated((scope) => registerResource(scope, { db, audit }, icoResource));
+  encapsulated((scope) => cryptoRoutes(scope, { db, crypto }));
 
   await registerWebApp(app, deps.webDistDir ?? webDistDir);
   return app;

@@ -106,6 +106,17 @@ const envSchema = z.object({
     ),
     DEFAULT_MAX_UPLOAD_FILES,
   ),
+  MARKET_TICK_MS: z._default(
+    number(
+      'must be a number of milliseconds',
+      z.int('must be a whole number'),
+      z.refine(
+        (value) => value === 0 || (value >= 1000 && value <= 3_600_000),
+        'must be 0 (off) or 1000 to 3600000',
+      ),
+    ),
+    5000,
+  ),
   UPLOAD_QUOTA_MB: z._default(
     number(
       'must be a number of megabytes',
@@ -189,6 +200,8 @@ export type Config = {
   maxUploadFiles: number;
   /** What each user's files may take in all, in bytes (UPLOAD_QUOTA_MB). */
   uploadQuotaBytes: number;
+  /** The simulated crypto market's step, in ms (MARKET_TICK_MS); 0: the market does not tick. */
+  marketTickMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -227,5 +240,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxUploadBytes: Math.floor(e.MAX_UPLOAD_MB * 1024 * 1024),
     maxUploadFiles: e.MAX_UPLOAD_FILES,
     uploadQuotaBytes: Math.floor(e.UPLOAD_QUOTA_MB * 1024 * 1024),
+    marketTickMs: e.MARKET_TICK_MS,
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { timestamp } from './api';
+import { portfolioCurrencies } from './crypto';
 import { codeParams } from './validation';
 
 /*
@@ -61,8 +62,15 @@ export type DashboardPeriod = (typeof dashboardPeriods)[number];
 export const bucketSizes = ['hour', 'day', 'week', 'month'] as const;
 export type BucketSize = (typeof bucketSizes)[number];
 
-/** `tz`: an IANA zone name ("Europe/Paris"); without it, the server's zone. */
+/**
+ * `tz`: an IANA zone name ("Europe/Paris"); without it, the server's zone. `currency`: what the
+ * crypto dashboard's money is shown in (SPEC §2 btc / usd / euro; usd without it; the other
+ * dashboards ignore it).
+ */
 export const dashboardQuery = z.object({
+  currency: z.optional(
+    z.enum(portfolioCurrencies, `The currency must be one of: ${portfolioCurrencies.join(', ')}.`),
+  ),
   period: z.optional(z.enum(dashboardPeriods, `The period must be one of: ${dashboardPeriods.join(', ')}.`)),
   tz: z.optional(
     z.string().check(
@@ -307,6 +315,18 @@ export const dashboardCatalogue = {
     jobsByType: 'breakdown',
     topCompanies: 'table',
     recentApplications: 'table',
+  },
+  /** The caller's own wallet (valued in `currency`) and the market. */
+  crypto: {
+    portfolioValue: 'kpi',
+    cashBalance: 'kpi',
+    tradedValue: 'kpi',
+    ordersFilled: 'kpi',
+    portfolioOverTime: 'series',
+    holdingsByCoin: 'breakdown',
+    market: 'table',
+    recentOrders: 'table',
+    recentTransactions: 'table',
   },
 } as const satisfies Record<string, Record<string, WidgetKind>>;
 

@@ -9,6 +9,7 @@ export * from './calendar';
 export * from './chat';
 export * from './countries';
 export * from './crm';
+export * from './crypto';
 export * from './dashboards';
 export * from './decimal';
 export * from './ecommerce';

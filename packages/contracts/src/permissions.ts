@@ -23,6 +23,7 @@ export const areas = [
   'gallery',
   'plans',
   'releases',
+  'crypto',
 ] as const;
 export type Area = (typeof areas)[number];
 

@@ -5,12 +5,14 @@ import type { Database } from '../db/client';
 import { groups, userGroups, users } from '../db/schema';
 import { generatePassword, hashPassword } from '../lib/passwords';
 import { syncCountries } from '../modules/countries/service';
+import { DEFAULT_STEP_MS } from '../modules/crypto/service';
 import { seedApiKeys } from './api-keys';
 import { seedAuditHistory } from './audit-history';
 import { seedCalendar } from './calendar';
 import { seedChat } from './chat';
 import { seedContent } from './content';
 import { seedCrm } from './crm';
+import { seedCrypto } from './crypto';
 import { seedEcommerce } from './ecommerce';
 import { seedFiles } from './files';
 import { seedInvoices } from './invoices';
@@ -56,6 +58,8 @@ const demoGroups: { name: string; description: string; permissions: Permission[]
       'gallery.manage',
       'plans.view',
       'releases.view',
+      'crypto.view',
+      'crypto.manage',
     ],
   },
   {
@@ -70,6 +74,7 @@ const demoGroups: { name: string; description: string; permissions: Permission[]
       'gallery.view',
       'plans.view',
       'releases.view',
+      'crypto.view',
     ],
   },
   {
@@ -224,6 +229,12 @@ export async function seedDatabase(db: Database, config: Config): Promise<SeedRe
       })),
     );
     await seedChat(tx as Database, { adminId: admin.id, userIds: createdUsers.map((u) => u.id) });
+    await seedCrypto(tx as Database, {
+      now: new Date(),
+      stepMs: config.marketTickMs || DEFAULT_STEP_MS,
+      adminId: admin.id,
+      userIds,
+    });
     // Last, so that the draws above stay as they were: the history tells of the records seeded.
     await seedAuditHistory(
       tx as Database,

@@ -4,6 +4,7 @@ import { blogArea } from '../features/blog/area';
 import { calendarArea } from '../features/calendar/area';
 import { chatArea } from '../features/chat/area';
 import { crmArea } from '../features/crm/area';
+import { cryptoArea } from '../features/crypto/area';
 import { dashboardAreas } from '../features/dashboard/area';
 import { ecommerceArea } from '../features/ecommerce/area';
 import { filesArea } from '../features/files/area';
@@ -39,6 +40,7 @@ export const areas: readonly AreaRegistration[] = [
   chatArea,
   mailArea,
   ecommerceArea,
+  cryptoArea,
   crmArea,
   projectsArea,
   tasksArea,

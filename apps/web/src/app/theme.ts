@@ -20,12 +20,15 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   // The focus ring (global.css): the primary colour on light backgrounds, a light blue on dark ones
   // (shade 8 is too dark to be seen on dark-7), both at least 3:1 against what they surround.
+  // Field errors' text likewise: Mantine's red-6 is 3.3:1 on white.
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
     '--ld-focus-ring': 'var(--mantine-color-blue-8)',
   },
   dark: {
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    '--mantine-color-error': 'var(--mantine-color-red-4)',
     '--ld-focus-ring': 'var(--mantine-color-blue-3)',
   },
 });

@@ -6,6 +6,7 @@ export * from './chat';
 export * from './content';
 export * from './countries';
 export * from './crm';
+export * from './crypto';
 export * from './dashboards';
 export * from './ecommerce';
 export * from './files';

@@ -38,6 +38,8 @@ export type LiveHub<U extends LiveUser = LiveUser> = {
   sendTo(userIds: Iterable<string>, message: LiveMessage): number;
   /** The users with a socket open on this node. */
   localUserIds(): ReadonlySet<string>;
+  /** The same users, as their sockets authenticated them (to pick those holding a permission). */
+  localUsers(): U[];
   /** A client's message of this type (after auth), with the socket's user. */
   onClientMessage(type: string, handler: ClientMessageHandler<U>): void;
   presence(userIds: string[]): Promise<Map<string, PresenceStatus>>;
@@ -135,6 +137,13 @@ export function createLiveHub<U extends LiveUser>(options: LiveHubOptions<U>) {
 
   function localUserIds(): ReadonlySet<string> {
     return new Set(byUser.keys());
+  }
+
+  function localUsers(): U[] {
+    return [...byUser.values()].flatMap((sockets) => {
+      const user = sockets.values().next().value?.user;
+      return user ? [user] : [];
+    });
   }
 
   /** Writes this node's presence row of a user from its sockets here, then announces it. */
@@ -250,6 +259,7 @@ export function createLiveHub<U extends LiveUser>(options: LiveHubOptions<U>) {
     on,
     sendTo,
     localUserIds,
+    localUsers,
     onClientMessage(type, handler) {
       if (clientHandlers.has(type)) throw new Error(`live: a handler of ${type} already exists`);
       clientHandlers.set(type, handler);

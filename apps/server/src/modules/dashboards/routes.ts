@@ -48,6 +48,7 @@ export function dashboardsRoutes(app: FastifyInstance, service: DashboardsServic
           user: currentUser(request),
           period: request.query.period,
           timeZone: request.query.tz,
+          currency: request.query.currency,
         }),
     );
     r.get(
@@ -72,6 +73,7 @@ export function dashboardsRoutes(app: FastifyInstance, service: DashboardsServic
           user: currentUser(request),
           period: request.query.period,
           timeZone: request.query.tz,
+          currency: request.query.currency,
         }),
     );
     r.get(
@@ -93,6 +95,7 @@ export function dashboardsRoutes(app: FastifyInstance, service: DashboardsServic
           user: currentUser(request),
           period: request.query.period,
           timeZone: request.query.tz,
+          currency: request.query.currency,
         });
         const text = widgetRows(widget).map(csvLine).join('');
         return sendCsv(reply, `${name}-${widget.id}-${period.period}.csv`, text);
@@ -136,6 +139,7 @@ export function dashboardsRoutes(app: FastifyInstance, service: DashboardsServic
           user: currentUser(request),
           period,
           timeZone: request.query.tz,
+          currency: request.query.currency,
         }),
     );
   }

@@ -5,6 +5,7 @@ import {
   type DashboardWidget,
   dashboardCatalogue,
   type Permission,
+  type PortfolioCurrency,
 } from '@ledgerdesk/contracts';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -12,6 +13,7 @@ import { periodOf, resolvePeriod, serverTimeZone } from '../../lib/periods';
 import { type AuthUser, can } from '../../plugins/auth';
 import { analyticsDashboard } from './analytics';
 import { crmDashboard } from './crm';
+import { cryptoDashboard } from './crypto';
 import { ecommerceDashboard } from './ecommerce';
 import { homeDashboard } from './home';
 import { jobsDashboard } from './jobs';
@@ -25,6 +27,7 @@ const definitions: { [D in DashboardName]: DashboardDefinition<D> } = {
   ecommerce: ecommerceDashboard,
   projects: projectsDashboard,
   jobs: jobsDashboard,
+  crypto: cryptoDashboard,
 };
 
 /** The period a dashboard opens with when the caller names none. */
@@ -35,12 +38,15 @@ export const defaultPeriod: Record<DashboardName, DashboardPeriod> = {
   ecommerce: 'yearly',
   projects: 'yearly',
   jobs: 'yearly',
+  crypto: 'monthly',
 };
 
 export interface DashboardRequest {
   user: AuthUser;
   period?: DashboardPeriod;
   timeZone?: string;
+  /** The crypto dashboard's money: usd without it. */
+  currency?: PortfolioCurrency;
   /** Only these widgets (a per-widget call); all the caller may see otherwise. */
   only?: readonly string[];
 }
@@ -75,6 +81,7 @@ export function createDashboardsService(deps: { db: Database; now?: () => Date }
       can: (permission) => can(request.user, permission),
       window,
       now: at,
+      currency: request.currency ?? 'usd',
     };
     const widgets = widgetsOf(name);
     const ids = visibleWidgets(name, request.user).filter((id) => !request.only || request.only.includes(id));

@@ -5,6 +5,7 @@ import type {
   FigureUnit,
   KpiWidget,
   Permission,
+  PortfolioCurrency,
   widgetKinds,
 } from '@ledgerdesk/contracts';
 import { type SQL, sql } from 'drizzle-orm';
@@ -23,6 +24,8 @@ export interface WidgetContext {
   can(permission: Permission): boolean;
   window: PeriodWindow;
   now: Date;
+  /** What the crypto dashboard's money is shown in (its `currency` parameter). */
+  currency: PortfolioCurrency;
 }
 
 type KindOf<

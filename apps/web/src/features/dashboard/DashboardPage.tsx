@@ -2,6 +2,7 @@ import type { DashboardName } from '@ledgerdesk/contracts';
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../lib/session';
+import { CurrencySelect, useDashboardCurrency } from './CurrencySelect';
 import { DashboardView } from './DashboardView';
 import { NoAccess } from './NoAccess';
 
@@ -48,6 +49,21 @@ function areaDashboard(name: Exclude<DashboardName, 'home'>) {
   };
 }
 
+/** The crypto dashboard: the same view, its money in the currency chosen (SPEC §2 btc / usd / euro). */
+function CryptoDashboardPage() {
+  const { t } = useTranslation('dashboard');
+  const [currency, setCurrency] = useDashboardCurrency();
+  return (
+    <DashboardView
+      name="crypto"
+      title={t('titles.crypto')}
+      whenEmpty={<NothingYet />}
+      options={{ currency }}
+      controls={<CurrencySelect value={currency} onChange={setCurrency} />}
+    />
+  );
+}
+
 /** `/dashboards/<name>`: one page per area dashboard, all the same view. */
 export const dashboardPages = {
   analytics: areaDashboard('analytics'),
@@ -55,6 +71,7 @@ export const dashboardPages = {
   ecommerce: areaDashboard('ecommerce'),
   projects: areaDashboard('projects'),
   jobs: areaDashboard('jobs'),
+  crypto: CryptoDashboardPage,
 } satisfies Record<Exclude<DashboardName, 'home'>, () => unknown>;
 
 export { DashboardPage as Component };

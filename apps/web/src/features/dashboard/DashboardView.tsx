@@ -13,11 +13,13 @@ import { PageHeader } from '../../components/PageHeader';
 import { errorMessageOf } from '../../lib/api';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
-import { useDashboard } from './api';
+import { type DashboardOptions, useDashboard } from './api';
 import { type DashboardLayout, layouts, spans } from './layouts';
 import { isPeriod, PeriodSelect } from './PeriodSelect';
 import { WidgetSkeleton, WidgetView } from './WidgetView';
 import { useWords } from './words';
+
+const NO_OPTIONS: DashboardOptions = {};
 
 /** The midnight that ends a past day is shown as that day: "1–30 Nov", not "1 Nov–1 Dec". */
 function lastDay(to: string): string {
@@ -58,6 +60,10 @@ interface DashboardViewProps<D extends DashboardName> {
   intro?: ReactNode;
   /** Shown instead of the widgets when the caller may see none. */
   whenEmpty: ReactNode;
+  /** What the dashboard is asked beyond its period (the crypto dashboard's currency). */
+  options?: DashboardOptions;
+  /** Controls beside the period's (the currency's). */
+  controls?: ReactNode;
 }
 
 /**
@@ -69,13 +75,15 @@ export function DashboardView<D extends DashboardName>({
   title,
   intro,
   whenEmpty,
+  options = NO_OPTIONS,
+  controls,
 }: DashboardViewProps<D>) {
   const { t } = useTranslation('dashboard');
   usePageTitle(title);
   const [params, setParams] = useSearchParams();
   const asked = params.get('period');
   const period = isPeriod(asked) ? asked : undefined;
-  const query = useDashboard(name, period);
+  const query = useDashboard(name, period, options);
   const words = useWords(name);
   const layout = layouts[name] as DashboardLayout<D>;
   const data = query.data;
@@ -97,19 +105,22 @@ export function DashboardView<D extends DashboardName>({
         }
         actions={
           data ? (
-            <PeriodSelect
-              value={data.period.period}
-              onChange={(next) =>
-                setParams(
-                  (current) => {
-                    const updated = new URLSearchParams(current);
-                    updated.set('period', next);
-                    return updated;
-                  },
-                  { replace: false },
-                )
-              }
-            />
+            <>
+              {controls}
+              <PeriodSelect
+                value={data.period.period}
+                onChange={(next) =>
+                  setParams(
+                    (current) => {
+                      const updated = new URLSearchParams(current);
+                      updated.set('period', next);
+                      return updated;
+                    },
+                    { replace: false },
+                  )
+                }
+              />
+            </>
           ) : null
         }
       />
@@ -170,7 +181,7 @@ export function DashboardView<D extends DashboardName>({
                       <WidgetView
                         widget={widget}
                         words={words}
-                        source={{ dashboard: name, period: data.period.period }}
+                        source={{ dashboard: name, period: data.period.period, options }}
                       />
                     </Grid.Col>
                   ))}

@@ -37,7 +37,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { errorMessageOf } from '../../lib/api';
 import { formatFigure } from '../../lib/format';
 import { notifyError } from '../../lib/notify';
-import { exportWidget } from './api';
+import { type DashboardOptions, exportWidget } from './api';
 import classes from './dashboard.module.css';
 import { type CellType, type Figures, figuresOf, formatCell, isNumeric } from './figures';
 import { summaryOf } from './summary';
@@ -66,6 +66,7 @@ const fileName = (title: string) =>
 export interface WidgetSource {
   dashboard: DashboardName;
   period: DashboardPeriod;
+  options: DashboardOptions;
 }
 const WidgetSourceContext = createContext<WidgetSource | null>(null);
 
@@ -112,9 +113,13 @@ function ExportButtons({ id, title, chart, background }: ExportButtonsProps) {
           aria-label={csv}
           title={csv}
           onClick={() =>
-            void exportWidget(source.dashboard, id, source.period, `${fileName(title)}.csv`).catch(
-              (error: unknown) => notifyError(errorMessageOf(error), { title: t('export.failed') }),
-            )
+            void exportWidget(
+              source.dashboard,
+              id,
+              source.period,
+              source.options,
+              `${fileName(title)}.csv`,
+            ).catch((error: unknown) => notifyError(errorMessageOf(error), { title: t('export.failed') }))
           }
         >
           <IconFileDownload size={16} aria-hidden />

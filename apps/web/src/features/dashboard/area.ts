@@ -2,6 +2,7 @@ import type { DashboardName, Permission } from '@ledgerdesk/contracts';
 import {
   IconChartArea,
   IconChartBar,
+  IconChartCandle,
   IconChartDonut,
   IconChartFunnel,
   IconChartLine,
@@ -48,4 +49,5 @@ export const dashboardAreas: AreaRegistration[] = [
   areaDashboard('ecommerce', 'ecommerce.view', IconChartBar),
   areaDashboard('projects', 'projects.view', IconChartDonut),
   areaDashboard('jobs', 'jobs.view', IconChartArea),
+  areaDashboard('crypto', 'crypto.view', IconChartCandle),
 ];

@@ -163,4 +163,21 @@ export const layouts: { [D in DashboardName]: DashboardLayout<D> } = {
     ],
     [['recentApplications', 'full']],
   ],
+  crypto: [
+    [
+      ['portfolioValue', 'kpi'],
+      ['cashBalance', 'kpi'],
+      ['tradedValue', 'kpi'],
+      ['ordersFilled', 'kpi'],
+    ],
+    [
+      ['portfolioOverTime', 'twoThirds'],
+      ['holdingsByCoin', 'third'],
+    ],
+    // Pairs, price, change and volume of every coin: a row of its own.
+    [['market', 'full']],
+    // Six columns each: side by side they would scroll.
+    [['recentOrders', 'full']],
+    [['recentTransactions', 'full']],
+  ],
 };
