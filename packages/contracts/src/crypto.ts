@@ -202,7 +202,8 @@ export type PortfolioQuery = z.input<typeof portfolioQuery>;
 /**
  * SPEC §3 portfolio holding. Money fields are in the portfolio's currency: `avgPrice` (what one
  * coin cost on average), `value` (quantity × current price), `returns` (value − cost); `percentage`
- * is the return in percent of the cost, `share` the part of the holdings' value in percent.
+ * is the return in percent of the cost, `share` the part of the holdings' value in percent. Values
+ * have the currency's decimals (`currencyDecimals`); prices (`avgPrice`, `price`) up to 8.
  */
 export const portfolioHolding = z.object({
   /** The coin's code (the SPEC's id and marketId). */
@@ -310,7 +311,8 @@ export type CryptoOrderListQuery = z.input<typeof cryptoOrderListQuery>;
 /**
  * SPEC §3 wallet transaction: a deposit to or a withdrawal from the wallet, of cash (`currency`
  * "USD") or of a coin. `amount` is in the currency, `amountUsd` (the SPEC's amount1) its value in
- * USD at the time; `from` / `to` name the outside account or address and the wallet.
+ * USD at the time; `from` (a deposit) or `to` (a withdrawal) names the outside account or
+ * address, and the other is empty: the wallet itself.
  */
 export const walletTransaction = z.object({
   id: z.uuid(),

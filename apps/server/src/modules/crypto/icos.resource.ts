@@ -1,5 +1,13 @@
-import { type IcoRecord, icoFilters, icoInput, icoInputOf, icoRecord } from '@ledgerdesk/contracts';
+import {
+  type IcoRecord,
+  icoFilters,
+  icoGroups,
+  icoInput,
+  icoInputOf,
+  icoRecord,
+} from '@ledgerdesk/contracts';
 import { eq, sql } from 'drizzle-orm';
+import { rankOf } from '../../db/rank';
 import { cryptoIcos } from '../../db/schema';
 import type { ResourceDefinition } from '../../resources/engine';
 
@@ -44,7 +52,8 @@ export const icoResource: ResourceDefinition<
   search: [sql`(${cryptoIcos.label} || ' ' || ${cryptoIcos.caption})`],
   sortable: {
     label: cryptoIcos.label,
-    group: cryptoIcos.group,
+    // In the groups' order (Active, Ended, Upcoming, Trading), as the ICO page shows them.
+    group: rankOf(cryptoIcos.group, icoGroups),
     date: cryptoIcos.date,
     amount: cryptoIcos.amount,
     rating: cryptoIcos.rating,
