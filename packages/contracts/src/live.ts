@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import type { ChatLiveMessage } from './chat';
+import type { NftLiveMessage } from './nft';
 import type { NotificationRecord } from './notifications';
 
 /*
@@ -80,4 +81,6 @@ export type LiveMessageOf = {
   resync: LiveResync;
   'mail.new': LiveMailNew;
   'mail.changed': LiveMailChanged;
-} & { [K in ChatLiveMessage['type']]: Extract<ChatLiveMessage, { type: K }> };
+} & { [K in ChatLiveMessage['type']]: Extract<ChatLiveMessage, { type: K }> } & {
+  [K in NftLiveMessage['type']]: Extract<NftLiveMessage, { type: K }>;
+};

@@ -19,6 +19,7 @@ export const areas = [
   'ecommerce',
   'calendar',
   'files',
+  'nft',
 ] as const;
 export type Area = (typeof areas)[number];
 

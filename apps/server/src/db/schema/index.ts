@@ -13,6 +13,7 @@ export * from './jobs';
 export * from './library';
 export * from './live';
 export * from './mail';
+export * from './nft';
 export * from './outbox';
 export * from './projects';
 export * from './tasks';

@@ -15,6 +15,7 @@ import { crmDashboard } from './crm';
 import { ecommerceDashboard } from './ecommerce';
 import { homeDashboard } from './home';
 import { jobsDashboard } from './jobs';
+import { nftDashboard } from './nft';
 import { projectsDashboard } from './projects';
 import type { DashboardDefinition, WidgetContext, WidgetDefinition } from './widgets';
 
@@ -25,6 +26,7 @@ const definitions: { [D in DashboardName]: DashboardDefinition<D> } = {
   ecommerce: ecommerceDashboard,
   projects: projectsDashboard,
   jobs: jobsDashboard,
+  nft: nftDashboard,
 };
 
 /** The period a dashboard opens with when the caller names none. */
@@ -35,6 +37,7 @@ export const defaultPeriod: Record<DashboardName, DashboardPeriod> = {
   ecommerce: 'yearly',
   projects: 'yearly',
   jobs: 'yearly',
+  nft: 'monthly',
 };
 
 export interface DashboardRequest {

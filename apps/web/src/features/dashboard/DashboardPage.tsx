@@ -55,6 +55,7 @@ export const dashboardPages = {
   ecommerce: areaDashboard('ecommerce'),
   projects: areaDashboard('projects'),
   jobs: areaDashboard('jobs'),
+  nft: areaDashboard('nft'),
 } satisfies Record<Exclude<DashboardName, 'home'>, () => unknown>;
 
 export { DashboardPage as Component };

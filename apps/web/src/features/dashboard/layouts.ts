@@ -163,4 +163,24 @@ export const layouts: { [D in DashboardName]: DashboardLayout<D> } = {
     ],
     [['recentApplications', 'full']],
   ],
+  nft: [
+    [
+      ['volume', 'kpi'],
+      ['sales', 'kpi'],
+      ['liveAuctions', 'kpi'],
+      ['newItems', 'kpi'],
+    ],
+    [
+      ['volumeOverTime', 'twoThirds'],
+      ['salesByCategory', 'third'],
+    ],
+    [
+      ['topCollections', 'half'],
+      ['topCreators', 'half'],
+    ],
+    [
+      ['endingAuctions', 'half'],
+      ['recentSales', 'half'],
+    ],
+  ],
 };
