@@ -26,9 +26,10 @@ beforeAll(async () => {
   await ctx.createUser({ email: 'cleo@nft.test', password, permissions: traders });
   viewerId = await ctx.createUser({ email: 'vi@nft.test', password, permissions: ['nft.view'] });
   await ctx.createUser({ email: 'none@nft.test', password, permissions: [] });
-  [ana, ben, cleo, viewer] = await Promise.all(
-    ['ana', 'ben', 'cleo', 'vi'].map((name) => ctx.login(`${name}@nft.test`, password)),
-  );
+  ana = await ctx.login('ana@nft.test', password);
+  ben = await ctx.login('ben@nft.test', password);
+  cleo = await ctx.login('cleo@nft.test', password);
+  viewer = await ctx.login('vi@nft.test', password);
 });
 afterAll(() => ctx.close());
 
