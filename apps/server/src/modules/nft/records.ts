@@ -13,15 +13,7 @@ import {
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import {
-  blobs,
-  files,
-  type nftBids,
-  nftCollections,
-  nftItems,
-  type nftSales,
-  users,
-} from '../../db/schema';
+import { blobs, files, type nftBids, nftCollections, nftItems, type nftSales, users } from '../../db/schema';
 import type { Storage } from '../../lib/storage';
 import type { UsersService } from '../users/service';
 
