@@ -5,6 +5,7 @@ import { nftItems, nftSales, nftWallets } from '../../src/db/schema';
 import { seedNft } from '../../src/seed/nft';
 import { storeBytesIn } from '../../src/seed/stored-bytes';
 import { ADMIN, apiCaller, createTestContext, type TestContext } from '../context';
+import { liveUrl, signedInSocket } from '../live/socket';
 import { png, sendFiles } from '../multipart';
 
 // NFT: items made from uploaded media, listings, the money rules of bids and purchases, the auction
@@ -208,6 +209,24 @@ describe('nft', () => {
     expect(ended).toMatchObject({ ended: true, isActive: false, sales: null, minNextBid: null });
     expect((await bid(ben, item.id, '3')).json().errorMessage).toBe('This auction has ended.');
     expect(await ids('sales=On+Auction')).not.toContain(item.id);
+  });
+
+  it('a bid is pushed live to those who may view the marketplace, and to no one else', async () => {
+    const url = await liveUrl(ctx.app);
+    const none = await ctx.login('none@nft.test', password);
+    const [watching, outsider] = [await signedInSocket(url, viewer), await signedInSocket(url, none)];
+    try {
+      const item = await makeItem(ana, { title: 'Live one' });
+      await auction(ana, item.id, '0.1');
+      await deposit(ben, '1');
+      expect((await bid(ben, item.id, '0.2')).statusCode).toBe(201);
+      const pushed = await watching.next('nft.bid', (m) => m.itemId === item.id);
+      expect(pushed).toMatchObject({ amount: '0.2', bidder: { id: benId, name: 'Test User' } });
+      expect(outsider.received.filter((m) => String(m.type).startsWith('nft.'))).toEqual([]);
+    } finally {
+      watching.close();
+      outsider.close();
+    }
   });
 
   it('the sweep closes an ended auction exactly once, even run twice at the same time', async () => {
