@@ -256,6 +256,16 @@ describe('nft', () => {
     expect(balances.every((w) => Number(w.balance) >= 0)).toBe(true);
     // Nothing is left to close.
     expect(await sweepTwice()).toEqual([0, 0]);
+
+    // A server starting after auctions ended (all nodes were down) closes them at once.
+    const missed = await makeItem(ana, { title: 'Missed' });
+    await auction(ana, missed.id, '1');
+    await endNow(missed.id);
+    ctx.app.nftAuctions.start();
+    await expect
+      .poll(async () => (await call('GET', `/api/nft/items/${missed.id}`)).json().listing)
+      .toBe('none');
+    await ctx.app.nftAuctions.stop();
   });
 
   it('buys at the fixed price seen; ranks collections from their sales', async () => {
