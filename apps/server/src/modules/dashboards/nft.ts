@@ -175,8 +175,9 @@ export const nftDashboard: DashboardDefinition<'nft'> = {
       }>(
         db,
         sql`select c.id::text, c.name, round(sum(s.price), 2)::float8 as volume, count(*)::int as sales,
-                   (select min(i.price)::float8 from nft_items i
-                     where i.collection_id = c.id and i.listing = 'fixed') as floor
+                   (select min(i.current_price)::float8 from nft_items i
+                     where i.collection_id = c.id
+                       and (i.listing = 'fixed' or (i.listing = 'auction' and i.ends_at > now()))) as floor
               from nft_sales s join nft_collections c on c.id = s.collection_id
              where ${inWindow(sql`s.created_at`, window.from, window.to)}
              group by c.id

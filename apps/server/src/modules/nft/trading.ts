@@ -273,8 +273,13 @@ export function createNftTrading(deps: { db: Database; audit: AuditLog; publish:
           for (const item of rows) {
             const winner = item.highestBidderId;
             const price = item.highestBid;
-            if (winner && price && item.auctionId) {
-              await lockWallets(tx, [winner, item.ownerId]);
+            // The bid rules keep a leading bid covered; should a wallet be short all the same, the
+            // auction closes unsold rather than stop the sweep of every other one.
+            const covered =
+              winner && price
+                ? !lessThan((await lockWallets(tx, [winner, item.ownerId])).get(winner) ?? '0', price)
+                : false;
+            if (winner && price && item.auctionId && covered) {
               await sell(tx, item, winner, price, 'auction');
               await tx
                 .update(nftBids)
@@ -296,6 +301,8 @@ export function createNftTrading(deps: { db: Database; audit: AuditLog; publish:
                 .update(nftItems)
                 .set({ ...offSale, version: sql`${nftItems.version} + 1`, updatedAt: sql`now()` })
                 .where(eq(nftItems.id, item.id));
+              if (item.auctionId)
+                await tx.update(nftBids).set({ status: 'lost' }).where(eq(nftBids.auctionId, item.auctionId));
             }
             await publish(tx, { op: 'sold', item: item.id });
           }
