@@ -425,6 +425,7 @@ export const nftMessages = {
   notForSale: 'This item is not for sale at a fixed price.',
   priceChanged: (price: string) => `The price changed: it is now ${price} ETH.`,
   hasBids: 'This auction has bids: it cannot be changed or removed until it closes.',
+  traded: 'An item that was bid on or sold stays: its sales are its collection’s history.',
   endsTooSoon: `An auction runs at least ${NFT_AUCTION_MIN_HOURS} hour.`,
   endsTooLate: `An auction runs at most ${NFT_AUCTION_MAX_DAYS} days.`,
   mediaUnknown: 'The media was not found: please upload it again.',

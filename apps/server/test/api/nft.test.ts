@@ -136,6 +136,12 @@ describe('nft', () => {
         mediaId: expect.any(String),
       }),
     );
+    const spare = await makeItem(ana, { title: 'Spare' });
+    expect((await call('DELETE', `/api/nft/items/${spare.id}`, undefined, { token: ben })).statusCode).toBe(
+      403,
+    );
+    expect((await call('DELETE', `/api/nft/items/${spare.id}`)).statusCode).toBe(200);
+    expect((await call('GET', `/api/nft/items/${spare.id}`)).statusCode).toBe(404);
     expect((await call('GET', '/api/nft/items?sales=Sold')).statusCode).toBe(400);
     expect((await call('GET', '/api/nft/items?ordering=-nope')).statusCode).toBe(400);
   });
@@ -250,6 +256,10 @@ describe('nft', () => {
       history: [{ price: '2.25' }],
     });
     expect(after.bids[0].status).toBe('won');
+    // Its history stays: its new owner cannot remove it.
+    expect(
+      (await call('DELETE', `/api/nft/items/${item.id}`, undefined, { token: ben })).json().errorMessage,
+    ).toBe('An item that was bid on or sold stays: its sales are its collection’s history.');
     expect((await wallet(ana)).balance).toBe(String(Number(before.ana) + 2.25));
     expect((await wallet(ben)).balance).toBe(String(Number(before.ben) - 2.25));
     const balances = await ctx.database.db.select().from(nftWallets);

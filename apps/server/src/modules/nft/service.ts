@@ -348,7 +348,7 @@ export function createNftService(deps: {
           sql`select exists (select 1 from nft_bids where item_id = ${id})
                   or exists (select 1 from nft_sales where item_id = ${id}) as traded`,
         );
-        if (history?.traded) throw AppError.conflict(nftMessages.hasBids);
+        if (history?.traded) throw AppError.conflict(nftMessages.traded);
         await tx.delete(nftItems).where(eq(nftItems.id, id));
         await tx.delete(files).where(and(eq(files.attachedType, NFT_ITEM_MEDIA), eq(files.attachedId, id)));
         await audit.record(tx, actor, {
