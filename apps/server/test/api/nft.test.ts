@@ -303,6 +303,7 @@ describe('nft', () => {
       volume: '0.8',
       volume24h: '0.8',
       items: 1,
+      owners: 1,
       floorPrice: null,
     });
     const top = (await call('GET', '/api/nft/collections')).json().results;

@@ -667,19 +667,27 @@ export function createNftService(deps: {
                                                    and created_at > now() - interval '14 days'), 0) as previous7d
                 from nft_sales where collection_id is not null group by collection_id),
             i as (
-              select collection_id, count(*)::int as items, count(distinct owner_id)::int as owners,
-                     min(current_price) filter (where listing = 'fixed' or (listing = 'auction' and ends_at > now())) as floor,
-                     (array_agg(media_file_id order by created_at, id))[1] as first_media
+              select collection_id, count(*)::int as items,
+                     min(current_price) filter (where listing = 'fixed' or (listing = 'auction' and ends_at > now())) as floor
                 from nft_items where collection_id is not null group by collection_id),
+            -- Owners as distinct pairs grouped by hash: count(distinct) would sort each collection's items.
+            o as (
+              select collection_id, count(*)::int as owners
+                from (select collection_id, owner_id from nft_items where collection_id is not null group by 1, 2) pairs
+               group by collection_id),
             ranked as (
               select c.id, c.name, lower(c.name) as lname, c.description, c.creator_id, c.created_at,
-                     coalesce(i.items, 0) as items, coalesce(i.owners, 0) as owners,
+                     coalesce(i.items, 0) as items, coalesce(o.owners, 0) as owners,
                      coalesce(s.volume, 0) as volume, coalesce(s.volume24h, 0) as volume24h,
                      coalesce(s.previous24h, 0) as previous24h, coalesce(s.volume7d, 0) as volume7d,
-                     coalesce(s.previous7d, 0) as previous7d, i.floor, i.first_media
+                     coalesce(s.previous7d, 0) as previous7d, i.floor, first.media_file_id as first_media
                 from nft_collections c
                 left join s on s.collection_id = c.id
                 left join i on i.collection_id = c.id
+                left join o on o.collection_id = c.id
+                -- Its first item's picture, through the collection's index (not a sort of its items).
+                left join lateral (select media_file_id from nft_items f where f.collection_id = c.id
+                                    order by f.created_at, f.id limit 1) first on true
                where ${filters})
             select id::text, name, description, creator_id::text, created_at, items, owners,
                    volume::text, volume24h::text, previous24h::text, volume7d::text, previous7d::text,
