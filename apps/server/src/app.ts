@@ -46,6 +46,9 @@ import { libraryRoutes } from './modules/library/routes';
 import { createLibraryService } from './modules/library/service';
 import { createLibraryTransfer } from './modules/library/transfer';
 import { mailRoutes } from './modules/mail/routes';
+import { nftRoutes } from './modules/nft/routes';
+import { createNftService } from './modules/nft/service';
+import { type AuctionSweeper, createAuctionSweeper } from './modules/nft/sweeper';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { createNotificationsService } from './modules/notifications/service';
 import { plansRoutes } from './modules/plans/routes';
@@ -97,6 +100,8 @@ declare module 'fastify' {
     adminCommands: AdminCommands;
     /** The crypto area: main.ts starts its market ticker, tests tick it by hand. */
     crypto: CryptoService;
+    /** Closes the NFT auctions that ended: main.ts starts it (NFT_AUCTION_SWEEP_MS), tests sweep themselves. */
+    nftAuctions: AuctionSweeper;
   }
 }
 
@@ -257,6 +262,13 @@ export async function buildApp(deps: AppDeps) {
   registerCryptoLive(app.live, crypto);
   encapsulated((scope) => registerResource(scope, { db, audit }, icoResource));
   encapsulated((scope) => cryptoRoutes(scope, { db, crypto }));
+  const nft = createNftService({ db, audit, storage: app.storage, users, live: app.live });
+  encapsulated((scope) => nftRoutes(scope, nft));
+  app.decorate(
+    'nftAuctions',
+    createAuctionSweeper({ sweep: nft.trading.sweep, everyMs: config.nftAuctionSweepMs, log: app.log }),
+  );
+  app.addHook('onClose', () => app.nftAuctions.stop());
 
   await registerWebApp(app, deps.webDistDir ?? webDistDir);
   return app;

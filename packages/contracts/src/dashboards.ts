@@ -328,6 +328,18 @@ export const dashboardCatalogue = {
     recentOrders: 'table',
     recentTransactions: 'table',
   },
+  nft: {
+    volume: 'kpi',
+    sales: 'kpi',
+    liveAuctions: 'kpi',
+    newItems: 'kpi',
+    volumeOverTime: 'series',
+    salesByCategory: 'breakdown',
+    topCollections: 'table',
+    topCreators: 'table',
+    endingAuctions: 'table',
+    recentSales: 'table',
+  },
 } as const satisfies Record<string, Record<string, WidgetKind>>;
 
 export type DashboardName = keyof typeof dashboardCatalogue;

@@ -23,6 +23,7 @@ export * from './library';
 export * from './live';
 export * from './mail';
 export * from './messages';
+export * from './nft';
 export * from './notifications';
 export * from './permissions';
 export * from './plans';

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import type { ChatLiveMessage } from './chat';
 import type { CryptoLiveMessage } from './crypto';
+import type { NftLiveMessage } from './nft';
 import type { NotificationRecord } from './notifications';
 
 /*
@@ -83,4 +84,6 @@ export type LiveMessageOf = {
   'mail.changed': LiveMailChanged;
 } & { [K in ChatLiveMessage['type']]: Extract<ChatLiveMessage, { type: K }> } & {
   [K in CryptoLiveMessage['type']]: Extract<CryptoLiveMessage, { type: K }>;
+} & {
+  [K in NftLiveMessage['type']]: Extract<NftLiveMessage, { type: K }>;
 };

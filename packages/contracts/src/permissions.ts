@@ -24,6 +24,7 @@ export const areas = [
   'plans',
   'releases',
   'crypto',
+  'nft',
 ] as const;
 export type Area = (typeof areas)[number];
 

@@ -19,6 +19,7 @@ import { seedInvoices } from './invoices';
 import { seedJobs } from './jobs';
 import { seedLibrary } from './library';
 import { seedMail } from './mail';
+import { seedNft } from './nft';
 import { seedNotifications } from './notifications';
 import { seedPlans } from './plans';
 import { seedProductPhotos } from './product-photos';
@@ -60,6 +61,8 @@ const demoGroups: { name: string; description: string; permissions: Permission[]
       'releases.view',
       'crypto.view',
       'crypto.manage',
+      'nft.view',
+      'nft.manage',
     ],
   },
   {
@@ -75,6 +78,7 @@ const demoGroups: { name: string; description: string; permissions: Permission[]
       'plans.view',
       'releases.view',
       'crypto.view',
+      'nft.view',
     ],
   },
   {
@@ -235,6 +239,7 @@ export async function seedDatabase(db: Database, config: Config): Promise<SeedRe
       adminId: admin.id,
       userIds,
     });
+    await seedNft(tx as Database, { put, adminId: admin.id, userIds });
     // Last, so that the draws above stay as they were: the history tells of the records seeded.
     await seedAuditHistory(
       tx as Database,

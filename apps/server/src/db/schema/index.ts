@@ -15,6 +15,7 @@ export * from './jobs';
 export * from './library';
 export * from './live';
 export * from './mail';
+export * from './nft';
 export * from './outbox';
 export * from './plans';
 export * from './projects';

@@ -17,6 +17,7 @@ import { cryptoDashboard } from './crypto';
 import { ecommerceDashboard } from './ecommerce';
 import { homeDashboard } from './home';
 import { jobsDashboard } from './jobs';
+import { nftDashboard } from './nft';
 import { projectsDashboard } from './projects';
 import type { DashboardDefinition, WidgetContext, WidgetDefinition } from './widgets';
 
@@ -28,6 +29,7 @@ const definitions: { [D in DashboardName]: DashboardDefinition<D> } = {
   projects: projectsDashboard,
   jobs: jobsDashboard,
   crypto: cryptoDashboard,
+  nft: nftDashboard,
 };
 
 /** The period a dashboard opens with when the caller names none. */
@@ -39,6 +41,7 @@ export const defaultPeriod: Record<DashboardName, DashboardPeriod> = {
   projects: 'yearly',
   jobs: 'yearly',
   crypto: 'monthly',
+  nft: 'monthly',
 };
 
 export interface DashboardRequest {

@@ -72,6 +72,7 @@ export const dashboardPages = {
   projects: areaDashboard('projects'),
   jobs: areaDashboard('jobs'),
   crypto: CryptoDashboardPage,
+  nft: areaDashboard('nft'),
 } satisfies Record<Exclude<DashboardName, 'home'>, () => unknown>;
 
 export { DashboardPage as Component };

@@ -180,4 +180,24 @@ export const layouts: { [D in DashboardName]: DashboardLayout<D> } = {
     [['recentOrders', 'full']],
     [['recentTransactions', 'full']],
   ],
+  nft: [
+    [
+      ['volume', 'kpi'],
+      ['sales', 'kpi'],
+      ['liveAuctions', 'kpi'],
+      ['newItems', 'kpi'],
+    ],
+    [
+      ['volumeOverTime', 'twoThirds'],
+      ['salesByCategory', 'third'],
+    ],
+    [
+      ['topCollections', 'half'],
+      ['topCreators', 'half'],
+    ],
+    [
+      ['endingAuctions', 'half'],
+      ['recentSales', 'half'],
+    ],
+  ],
 };
