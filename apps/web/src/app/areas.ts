@@ -12,6 +12,7 @@ import { invoicesArea } from '../features/invoices/area';
 import { jobsArea } from '../features/jobs/area';
 import { libraryArea } from '../features/library/area';
 import { mailArea } from '../features/mail/area';
+import { nftArea } from '../features/nft/area';
 import { profileArea } from '../features/profile/area';
 import { projectsArea } from '../features/projects/area';
 import { tasksArea } from '../features/tasks/area';
@@ -47,6 +48,7 @@ export const areas: readonly AreaRegistration[] = [
   chatArea,
   mailArea,
   ecommerceArea,
+  nftArea,
   crmArea,
   projectsArea,
   tasksArea,

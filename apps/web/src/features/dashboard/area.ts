@@ -5,6 +5,7 @@ import {
   IconChartDonut,
   IconChartFunnel,
   IconChartLine,
+  IconHexagons,
   IconLayoutDashboard,
 } from '@tabler/icons-react';
 import type { AreaRegistration, Icon } from '../../resources/area';
@@ -48,4 +49,5 @@ export const dashboardAreas: AreaRegistration[] = [
   areaDashboard('ecommerce', 'ecommerce.view', IconChartBar),
   areaDashboard('projects', 'projects.view', IconChartDonut),
   areaDashboard('jobs', 'jobs.view', IconChartArea),
+  areaDashboard('nft', 'nft.view', IconHexagons),
 ];
