@@ -1,5 +1,5 @@
 import type { NftItemDetail } from '@ledgerdesk/contracts';
-import { Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -143,14 +143,7 @@ export function ItemPage() {
     <NftPage
       title={item.title}
       tabs={false}
-      description={
-        <Group gap="xs" component="span">
-          <Badge variant="light" tt="none">
-            {t(`values.category.${item.category}`)}
-          </Badge>
-          {item.collection ? <span>{item.collection.name}</span> : null}
-        </Group>
-      }
+      description={[t(`values.category.${item.category}`), item.collection?.name].filter(Boolean).join(' · ')}
       actions={<LikeButton item={item} />}
     >
       <div className={classes.itemLayout}>
