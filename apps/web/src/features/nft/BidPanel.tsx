@@ -20,17 +20,16 @@ import classes from './nft.module.css';
 export const bidStatusColours = { leading: 'green', outbid: 'gray', won: 'teal', lost: 'red' } as const;
 
 /**
- * Why the reader may not bid, in their words, before asking the server (which checks it all again):
- * not a well-formed amount, the auction has ended, below the least next bid, more than the wallet has.
+ * Why the reader may not bid, in their words, before asking the server (which checks it all again,
+ * the end of the auction too): not a well-formed amount, below the least next bid, more than the
+ * wallet has available.
  */
 function bidProblem(
   amount: string,
   item: NftItemDetail,
-  ended: boolean,
   available: string | undefined,
   t: (key: string, values?: Record<string, string>) => string,
 ): string | null {
-  if (ended) return t('errors.auctionEnded');
   if (!ETH_PATTERN.test(amount) || ethUnits(amount) === 0n) return t('bid.invalid');
   if (item.minNextBid && ethUnits(amount) < ethUnits(item.minNextBid))
     return t('errors.bidTooLow', { amount: formatEth(item.minNextBid) });
@@ -40,7 +39,7 @@ function bidProblem(
 }
 
 /** The bid form: the amount (the least next bid as a hint), refusals shown on the field. */
-function BidForm({ item, ended }: { item: NftItemDetail; ended: boolean }) {
+function BidForm({ item }: { item: NftItemDetail }) {
   const { t } = useTranslation('nft');
   const wallet = useWallet();
   const place = usePlaceBid(item.id);
@@ -51,7 +50,7 @@ function BidForm({ item, ended }: { item: NftItemDetail; ended: boolean }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const typed = amount.trim();
-    const found = bidProblem(typed, item, ended, available, t);
+    const found = bidProblem(typed, item, available, t);
     setProblem(found);
     if (found) return;
     place.mutate(typed, {
@@ -92,13 +91,11 @@ function BidForm({ item, ended }: { item: NftItemDetail; ended: boolean }) {
           rightSectionWidth={40}
           error={problem}
           errorProps={{ role: 'alert' }}
-          disabled={ended}
         />
         <Button
           type="submit"
           leftSection={<IconGavel size={18} aria-hidden="true" />}
           loading={place.isPending}
-          disabled={ended}
         >
           {t('bid.submit')}
         </Button>
@@ -134,9 +131,10 @@ export function AuctionPanel({ item }: { item: NftItemDetail }) {
   }, [seconds, item.ended, item.id, client]);
 
   let form: React.ReactNode;
-  if (item.owner.id === me?.id) form = <NoBidNote>{t('bid.ownItem')}</NoBidNote>;
+  if (ended) form = <NoBidNote>{t('errors.auctionEnded')}</NoBidNote>;
+  else if (item.owner.id === me?.id) form = <NoBidNote>{t('bid.ownItem')}</NoBidNote>;
   else if (!can('nft.manage')) form = <NoBidNote>{t('bid.viewOnly')}</NoBidNote>;
-  else form = <BidForm item={item} ended={ended} />;
+  else form = <BidForm item={item} />;
 
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="auction-heading">

@@ -36,6 +36,16 @@ export const nftApi = {
   walletBids: '/nft/wallet/bids',
 } as const;
 
+/**
+ * Refetches every NFT view (items, bids, collections, creators, drops, the wallet): after a sale, a
+ * closed auction or a reconnect, any of them may have changed. Their keys all start "nft/".
+ */
+export function refreshNft(client: QueryClient) {
+  return client.invalidateQueries({
+    predicate: (query) => String(query.queryKey[0]).startsWith('nft/'),
+  });
+}
+
 type Page<Rec> = { count: number; page: number; pageSize: number; countCapped?: boolean; results: Rec[] };
 type Saved<Data> = { successCode: string; successMessage: string; data: Data };
 export type ListQuery = Record<string, string | number | undefined>;
@@ -97,7 +107,9 @@ function applyBid(client: QueryClient, event: NftLiveBid) {
     sales: 'Has Offers',
   }));
   void client.invalidateQueries({ queryKey: queryKeys.one(nftApi.items, event.itemId) });
+  // The reader's bids and reserved money change when they are outbid.
   void client.invalidateQueries({ queryKey: queryKeys.all(nftApi.wallet) });
+  void client.invalidateQueries({ queryKey: queryKeys.all(nftApi.walletBids) });
 }
 
 /**
@@ -107,8 +119,8 @@ function applyBid(client: QueryClient, event: NftLiveBid) {
 export function useNftLive() {
   const client = useQueryClient();
   useLiveEvent('nft.bid', (event) => applyBid(client, event));
-  useLiveEvent('nft.sold', () => void client.invalidateQueries({ queryKey: queryKeys.all('/nft') }));
-  useLiveEvent('resync', () => void client.invalidateQueries({ queryKey: queryKeys.all('/nft') }));
+  useLiveEvent('nft.sold', () => void refreshNft(client));
+  useLiveEvent('resync', () => void refreshNft(client));
 }
 
 /**
@@ -151,7 +163,7 @@ export function usePlaceBid(itemId: string) {
           ? { ...item, bids: [data, ...item.bids], highestBid: data.amount, highestBidder: data.bidder }
           : item,
       );
-      void client.invalidateQueries({ queryKey: queryKeys.all('/nft') });
+      void refreshNft(client);
     },
   });
 }
@@ -164,7 +176,7 @@ export function useBuy(itemId: string) {
     mutationFn: (price: string) => api.post<Saved<unknown>>(`${nftApi.items}/${itemId}/buy`, { price }),
     onSuccess: () => {
       notifySuccess(t('item.bought'));
-      void client.invalidateQueries({ queryKey: queryKeys.all('/nft') });
+      void refreshNft(client);
     },
     onError: (error) => notifyError(nftErrorMessage(error, t), { title: t('item.buyFailed') }),
   });
