@@ -41,6 +41,9 @@ import { libraryRoutes } from './modules/library/routes';
 import { createLibraryService } from './modules/library/service';
 import { createLibraryTransfer } from './modules/library/transfer';
 import { mailRoutes } from './modules/mail/routes';
+import { nftRoutes } from './modules/nft/routes';
+import { createNftService } from './modules/nft/service';
+import { type AuctionSweeper, createAuctionSweeper } from './modules/nft/sweeper';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { createNotificationsService } from './modules/notifications/service';
 import { projectResource } from './modules/projects/projects.resource';
@@ -88,6 +91,8 @@ declare module 'fastify' {
     outbox: Outbox;
     /** The operator's commands, run through this app's services (main.ts serves them locally). */
     adminCommands: AdminCommands;
+    /** Closes the NFT auctions that ended: main.ts starts it (NFT_AUCTION_SWEEP_MS), tests sweep themselves. */
+    nftAuctions: AuctionSweeper;
   }
 }
 
@@ -231,6 +236,14 @@ export async function buildApp(deps: AppDeps) {
   encapsulated((scope) =>
     mailRoutes(scope, { db, users, outbox, mailer, config, live: app.live, notifications, now: deps.now }),
   );
+
+  const nft = createNftService({ db, audit, storage: app.storage, users, live: app.live });
+  encapsulated((scope) => nftRoutes(scope, nft));
+  app.decorate(
+    'nftAuctions',
+    createAuctionSweeper({ sweep: nft.trading.sweep, everyMs: config.nftAuctionSweepMs, log: app.log }),
+  );
+  app.addHook('onClose', () => app.nftAuctions.stop());
 
   await registerWebApp(app, deps.webDistDir ?? webDistDir);
   return app;

@@ -114,6 +114,15 @@ const envSchema = z.object({
     ),
     DEFAULT_UPLOAD_QUOTA_MB,
   ),
+  NFT_AUCTION_SWEEP_MS: z._default(
+    number(
+      'must be a number of milliseconds (0: off)',
+      z.int('must be a whole number'),
+      z.minimum(0, 'must be 0 (off) or more'),
+      z.maximum(3_600_000, 'must be at most 3600000 (an hour)'),
+    ),
+    5000,
+  ),
 });
 
 /** Names @fastify/proxy-addr knows for the private ranges, allowed in TRUST_PROXY beside addresses. */
@@ -189,6 +198,8 @@ export type Config = {
   maxUploadFiles: number;
   /** What each user's files may take in all, in bytes (UPLOAD_QUOTA_MB). */
   uploadQuotaBytes: number;
+  /** How often each node closes the NFT auctions that have ended; 0: never (tests sweep themselves). */
+  nftAuctionSweepMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -227,5 +238,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxUploadBytes: Math.floor(e.MAX_UPLOAD_MB * 1024 * 1024),
     maxUploadFiles: e.MAX_UPLOAD_FILES,
     uploadQuotaBytes: Math.floor(e.UPLOAD_QUOTA_MB * 1024 * 1024),
+    nftAuctionSweepMs: e.NFT_AUCTION_SWEEP_MS,
   };
 }

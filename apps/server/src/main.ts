@@ -87,6 +87,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.outbox.start();
+  app.nftAuctions.start();
   const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
   if (seeded.createdAdmin)
     app.log.info(`New database: migrated and seeded${seeded.seededDemo ? ' with demo data' : ''}`);

@@ -36,7 +36,7 @@ import { codeParams } from './validation';
  * - GET    /nft/wallet                    the caller's own wallet: NftWallet (view)
  * - GET    /nft/wallet/bids               the caller's own bids, newest first: list of NftBid (view)
  * - POST   /nft/wallet/deposit            nftDepositInput → NftWallet (manage)
- * - GET    /dashboards/nft                the NFT dashboard (view; see dashboards.ts)
+ * - GET    /dashboard/nft                 the NFT dashboard (view; see dashboards.ts)
  * Live (see live.ts): after a bid, `{ type: 'nft.bid', itemId, amount, bidder }` to every user with nft.view;
  * after a sale (bought, or an auction closed) `{ type: 'nft.sold', itemId }`.
  */

@@ -20,6 +20,9 @@ export const entityAreas: Record<string, Area> = {
   product: 'ecommerce',
   seller: 'ecommerce',
   group: 'groups',
+  nftCollection: 'nft',
+  nftItem: 'nft',
+  nftWallet: 'nft',
   invoice: 'invoices',
   // The code library: its codes by level, its units, and an import (entity 'library').
   l1code: 'library',
