@@ -2,10 +2,10 @@ import type { DashboardName, Permission } from '@ledgerdesk/contracts';
 import {
   IconChartArea,
   IconChartBar,
+  IconChartBubble,
   IconChartDonut,
   IconChartFunnel,
   IconChartLine,
-  IconHexagons,
   IconLayoutDashboard,
 } from '@tabler/icons-react';
 import type { AreaRegistration, Icon } from '../../resources/area';
@@ -49,5 +49,5 @@ export const dashboardAreas: AreaRegistration[] = [
   areaDashboard('ecommerce', 'ecommerce.view', IconChartBar),
   areaDashboard('projects', 'projects.view', IconChartDonut),
   areaDashboard('jobs', 'jobs.view', IconChartArea),
-  areaDashboard('nft', 'nft.view', IconHexagons),
+  areaDashboard('nft', 'nft.view', IconChartBubble),
 ];

@@ -54,9 +54,14 @@ function TopList<Rec extends { id: string }>({
   row: (record: Rec, index: number) => ReactNode;
   label: string;
 }) {
+  const { t } = useTranslation('nft');
   return (
     <Paper withBorder radius="md" p="md">
-      {rows ? (
+      {rows?.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('marketplace.noneYet')}
+        </Text>
+      ) : rows ? (
         <Stack component="ol" gap="sm" m={0} p={0} style={{ listStyle: 'none' }} aria-label={label}>
           {rows.map((record, index) => (
             <Group key={record.id} component="li" justify="space-between" wrap="nowrap" gap="sm">
@@ -161,7 +166,7 @@ export function MarketplacePage() {
           <ItemGrid
             list={trending}
             label={t('marketplace.trending')}
-            empty={t('explore.noMatch')}
+            empty={category ? t('marketplace.emptyCategory') : t('marketplace.empty')}
             skeletons={8}
           />
         </Section>
