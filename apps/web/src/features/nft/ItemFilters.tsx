@@ -1,5 +1,18 @@
 import { nftCategories, nftFileTypes, nftItemOrderings, nftSales } from '@ledgerdesk/contracts';
-import { Chip, CloseButton, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Button,
+  Chip,
+  CloseButton,
+  Collapse,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconChevronDown } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchInput } from '../../components/SearchInput';
@@ -110,6 +123,12 @@ export function ItemFilters({
   names: { creator?: string; collection?: string };
 }) {
   const { t } = useTranslation(['nft', 'common']);
+  // Beside the grid on a wide screen; above it on a narrow one, folded under a button but the search.
+  const narrow = useMediaQuery('(max-width: 62em)') ?? false;
+  const [opened, setOpened] = useState(false);
+  const chosen = (['category', 'fileType', 'sales', 'minPrice', 'maxPrice'] as const).filter(
+    (name) => table.filters[name],
+  ).length;
   const select = (name: 'category' | 'fileType' | 'sales', options: readonly string[]) => (
     <Select
       label={t(`fields.${name}`)}
@@ -143,21 +162,42 @@ export function ItemFilters({
           label={t('common:resource.search')}
           placeholder={t('filters.searchPlaceholder')}
         />
-        {select('category', nftCategories)}
-        {select('fileType', nftFileTypes)}
-        {select('sales', nftSales)}
-        <Group grow gap="xs" align="flex-start">
-          <PriceInput
-            label={t('filters.minPrice')}
-            value={table.filters.minPrice}
-            onChange={(value) => table.setFilter('minPrice', value)}
-          />
-          <PriceInput
-            label={t('filters.maxPrice')}
-            value={table.filters.maxPrice}
-            onChange={(value) => table.setFilter('maxPrice', value)}
-          />
-        </Group>
+        {narrow ? (
+          <Button
+            variant="default"
+            onClick={() => setOpened((open) => !open)}
+            aria-expanded={opened}
+            aria-controls="item-filters"
+            rightSection={
+              <IconChevronDown
+                size={16}
+                aria-hidden="true"
+                style={{ transform: opened ? 'rotate(180deg)' : undefined }}
+              />
+            }
+          >
+            {t('filters.more', { count: chosen })}
+          </Button>
+        ) : null}
+        <Collapse expanded={!narrow || opened} id="item-filters">
+          <Stack gap="sm">
+            {select('category', nftCategories)}
+            {select('fileType', nftFileTypes)}
+            {select('sales', nftSales)}
+            <Group grow gap="xs" align="flex-start">
+              <PriceInput
+                label={t('filters.minPrice')}
+                value={table.filters.minPrice}
+                onChange={(value) => table.setFilter('minPrice', value)}
+              />
+              <PriceInput
+                label={t('filters.maxPrice')}
+                value={table.filters.maxPrice}
+                onChange={(value) => table.setFilter('maxPrice', value)}
+              />
+            </Group>
+          </Stack>
+        </Collapse>
         <ClearFiltersButton table={table} />
       </Stack>
     </Paper>

@@ -139,13 +139,14 @@ describe('the item page', () => {
     const calls = stubApi({ item: auction() });
     const { user } = await render();
     const amount = await screen.findByLabelText(/Your bid/);
-    await user.type(amount, '0.5');
+    await user.click(amount);
+    await user.paste('0.5');
     await user.click(screen.getByRole('button', { name: 'Place bid' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Your bid is too low: it must be at least 1.01 ETH.',
     );
     await user.clear(amount);
-    await user.type(amount, '12');
+    await user.paste('12');
     await user.click(screen.getByRole('button', { name: 'Place bid' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Your wallet has only 5 ETH available: not enough for this bid.',
@@ -157,7 +158,8 @@ describe('the item page', () => {
     const state = { item: auction() };
     const calls = stubApi(state);
     const { user } = await render();
-    await user.type(await screen.findByLabelText(/Your bid/), '1.5');
+    await user.click(await screen.findByLabelText(/Your bid/));
+    await user.paste('1.5');
     await user.click(screen.getByRole('button', { name: 'Place bid' }));
     await vi.waitFor(() =>
       expect(calls).toContainEqual({
@@ -177,7 +179,8 @@ describe('the item page', () => {
       bidAnswer: () => json(409, { errorCode: 'CONFLICT', errorMessage: nftMessages.auctionEnded }),
     });
     const { user } = await render();
-    await user.type(await screen.findByLabelText(/Your bid/), '2');
+    await user.click(await screen.findByLabelText(/Your bid/));
+    await user.paste('2');
     await user.click(screen.getByRole('button', { name: 'Place bid' }));
     expect((await screen.findByRole('alert')).textContent).toBe('This auction has ended: no more bids.');
   });
