@@ -16,6 +16,7 @@ import { seedInvoices } from './invoices';
 import { seedJobs } from './jobs';
 import { seedLibrary } from './library';
 import { seedMail } from './mail';
+import { seedNft } from './nft';
 import { seedNotifications } from './notifications';
 import { seedProductPhotos } from './product-photos';
 import { seedProjects } from './projects';
@@ -41,12 +42,21 @@ const demoGroups: { name: string; description: string; permissions: Permission[]
     description: 'Maintain the code library',
     // Also the file manager: the administrator's "Budgets 2026" folder is shared with them.
     // Chat and mail for every group that may change something (not the read-only ones).
-    permissions: ['library.view', 'library.manage', 'files.view', 'files.manage', 'chat.use', 'mail.use'],
+    permissions: [
+      'library.view',
+      'library.manage',
+      'files.view',
+      'files.manage',
+      'chat.use',
+      'mail.use',
+      'nft.view',
+      'nft.manage',
+    ],
   },
   {
     name: 'Auditors',
     description: 'Read everything, change nothing',
-    permissions: ['users.view', 'groups.view', 'library.view', 'audit.view'],
+    permissions: ['users.view', 'groups.view', 'library.view', 'audit.view', 'nft.view'],
   },
   { name: 'Viewers', description: 'Read the code library', permissions: ['library.view'] },
 ];
@@ -194,6 +204,7 @@ export async function seedDatabase(db: Database, config: Config): Promise<SeedRe
       })),
     );
     await seedChat(tx as Database, { adminId: admin.id, userIds: createdUsers.map((u) => u.id) });
+    await seedNft(tx as Database, { put, adminId: admin.id, userIds });
     // Last, so that the draws above stay as they were: the history tells of the records seeded.
     await seedAuditHistory(
       tx as Database,

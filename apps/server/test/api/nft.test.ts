@@ -1,6 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../src/db/rows';
 import { nftItems, nftSales, nftWallets } from '../../src/db/schema';
+import { seedNft } from '../../src/seed/nft';
+import { storeBytesIn } from '../../src/seed/stored-bytes';
 import { ADMIN, apiCaller, createTestContext, type TestContext } from '../context';
 import { png, sendFiles } from '../multipart';
 
@@ -296,6 +299,47 @@ describe('nft', () => {
       (await call('PUT', `/api/nft/creators/${viewerId}/follow`, undefined, { token: ben })).statusCode,
     ).toBe(404);
     expect((await call('PUT', `/api/nft/creators/${anaId}/follow`)).statusCode).toBe(400);
+  });
+
+  it('the demo seed: items with their media, auctions with one leading bid, wallets that cover them', async () => {
+    // Its own people (no wallet yet), as on a first start.
+    const people: string[] = [];
+    for (const name of ['dee', 'eli', 'fay', 'gus'])
+      people.push(await ctx.createUser({ email: `${name}@nft.test`, password, permissions: ['nft.view'] }));
+    const [first = '', ...others] = people;
+    await seedNft(ctx.database.db, {
+      put: storeBytesIn(ctx.config.dataDir),
+      adminId: first,
+      userIds: others,
+    });
+    const music = (
+      await call('GET', '/api/nft/items?category=Music&pageSize=5', undefined, { token: admin })
+    ).json();
+    expect(music.results[0]).toMatchObject({ fileType: 'mp3', media: { mime: 'audio/mpeg' } });
+    const sound = await ctx.app.inject({ method: 'GET', url: music.results[0].media.url });
+    expect(sound.statusCode).toBe(200);
+    const gifs = (await call('GET', '/api/nft/items?fileType=gif', undefined, { token: admin })).json();
+    expect(gifs.count).toBeGreaterThan(0);
+    const auctions = (
+      await call('GET', '/api/nft/items?sales=Has+Offers&pageSize=100', undefined, { token: admin })
+    ).json();
+    expect(auctions.count).toBeGreaterThan(5);
+    const [leading] = await rowsOf<{ auctions: number; leading: number; short: number }>(
+      ctx.database.db,
+      sql`select (select count(*) from nft_items where bids_count > 0)::int as auctions,
+                 (select count(*) from nft_bids where status = 'leading')::int as leading,
+                 (select count(*) from nft_wallets w where w.balance < (select coalesce(sum(amount), 0)
+                    from nft_bids b where b.bidder_id = w.user_id and b.status = 'leading'))::int as short`,
+    );
+    expect(leading).toMatchObject({ leading: leading?.auctions, short: 0 });
+    const ranking = (
+      await call('GET', '/api/nft/collections?search=Neon', undefined, { token: admin })
+    ).json();
+    expect(Number(ranking.results[0].volume)).toBeGreaterThan(0);
+    const drops = (await call('GET', '/api/nft/drops', undefined, { token: admin })).json();
+    expect(new Set(drops.results.map((d: { state: string }) => d.state))).toEqual(
+      new Set(['upcoming', 'live', 'ended']),
+    );
   });
 
   it('the NFT dashboard sums the sales', async () => {

@@ -144,9 +144,10 @@ CREATE INDEX "nft_items_owner_idx" ON "nft_items" USING btree ("owner_id","creat
 CREATE INDEX "nft_items_creator_idx" ON "nft_items" USING btree ("creator_id","created_at");--> statement-breakpoint
 CREATE INDEX "nft_items_collection_idx" ON "nft_items" USING btree ("collection_id","created_at");--> statement-breakpoint
 CREATE INDEX "nft_items_price_idx" ON "nft_items" USING btree ("current_price");--> statement-breakpoint
+CREATE INDEX "nft_items_price_desc_idx" ON "nft_items" USING btree ("current_price" desc nulls last);--> statement-breakpoint
 CREATE INDEX "nft_items_likes_idx" ON "nft_items" USING btree ("likes");--> statement-breakpoint
 CREATE INDEX "nft_items_title_idx" ON "nft_items" USING btree ("title");--> statement-breakpoint
-CREATE INDEX "nft_items_auction_idx" ON "nft_items" USING btree ("ends_at") WHERE "nft_items"."listing" = 'auction';--> statement-breakpoint
+CREATE INDEX "nft_items_ends_idx" ON "nft_items" USING btree ("ends_at");--> statement-breakpoint
 CREATE INDEX "nft_items_search_idx" ON "nft_items" USING gin ("title" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "nft_likes_user_idx" ON "nft_likes" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "nft_sales_auction_key" ON "nft_sales" USING btree ("auction_id");--> statement-breakpoint

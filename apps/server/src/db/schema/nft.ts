@@ -87,11 +87,14 @@ export const nftItems = pgTable(
     index('nft_items_owner_idx').on(t.ownerId, t.createdAt),
     index('nft_items_creator_idx').on(t.creatorId, t.createdAt),
     index('nft_items_collection_idx').on(t.collectionId, t.createdAt),
+    // Both ways, empty prices (not for sale) last: "-price" is `desc nulls last`, which the
+    // ascending index cannot serve backwards.
     index('nft_items_price_idx').on(t.currentPrice),
+    index('nft_items_price_desc_idx').on(sql`${t.currentPrice} desc nulls last`),
     index('nft_items_likes_idx').on(t.likes),
     index('nft_items_title_idx').on(t.title),
-    // Running auctions, by their end: the "On Auction" filter, the ending-soon order and the sweep.
-    index('nft_items_auction_idx').on(t.endsAt).where(sql`${t.listing} = 'auction'`),
+    // Auctions by their end (only an auction has one): the ending-soon order and the sweep.
+    index('nft_items_ends_idx').on(t.endsAt),
     index('nft_items_search_idx').using('gin', sql`${t.title} gin_trgm_ops`),
   ],
 );

@@ -10,15 +10,15 @@ import {
   type NftUserRef,
   toScaled,
 } from '@ledgerdesk/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import {
+  blobs,
   files,
   type nftBids,
   nftCollections,
   nftItems,
-  nftLikes,
   type nftSales,
   users,
 } from '../../db/schema';
@@ -92,21 +92,24 @@ export function createNftRecords(deps: { storage: Storage; users: UsersService }
     return new Map(rows.map((row) => [row.id, row.name]));
   }
 
-  /** Stored files by id, signed. */
+  /** Stored files by id, signed (one query: the file and whether its thumbnail is made). */
   async function mediaOf(db: Database, ids: (string | null)[]): Promise<Map<string, NftMedia>> {
     const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
     if (wanted.length === 0) return new Map();
-    const rows = await db.select().from(files).where(inArray(files.id, wanted));
-    const records = await storage.toFileRecords(rows, 'view', db);
+    const rows = await db
+      .select({ id: files.id, mime: files.mime, thumbnail: blobs.thumbnail })
+      .from(files)
+      .innerJoin(blobs, eq(blobs.hash, files.blobHash))
+      .where(inArray(files.id, wanted));
     return new Map(
-      records.map((file) => [
+      rows.map((file) => [
         file.id,
         {
           id: file.id,
           fileType: fileTypeOf(file.mime) ?? 'jpg',
           mime: file.mime,
-          url: file.url,
-          thumbnailUrl: file.thumbnailUrl,
+          url: storage.signer.url(file.id, 'content'),
+          thumbnailUrl: file.thumbnail === 'webp' ? storage.signer.url(file.id, 'thumbnail') : null,
         },
       ]),
     );
@@ -118,10 +121,24 @@ export function createNftRecords(deps: { storage: Storage; users: UsersService }
     return new Date(row?.now ?? Date.now());
   }
 
+  /** Which of these items the viewer likes, and the database's clock, in one query. */
+  async function likedAndNow(db: Database, viewerId: string, itemIds: string[]) {
+    const [row] = await rowsOf<{ now: Date; liked: string[] | null }>(
+      db,
+      sql`select now() as now,
+                 array(select item_id::text from nft_likes
+                        where user_id = ${viewerId} and item_id in (${sql.join(
+                          itemIds.map((id) => sql`${id}::uuid`),
+                          sql`, `,
+                        )})) as liked`,
+    );
+    return { liked: new Set(row?.liked ?? []), now: new Date(row?.now ?? Date.now()) };
+  }
+
   async function items(db: Database, rows: ItemRow[], viewerId: string): Promise<NftItem[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.id);
-    const [refs, collections, media, liked, now] = [
+    const [refs, collections, media, { liked, now }] = [
       await userRefs(
         db,
         rows.flatMap((row) => [row.creatorId, row.ownerId, row.highestBidderId]),
@@ -134,15 +151,7 @@ export function createNftRecords(deps: { storage: Storage; users: UsersService }
         db,
         rows.map((row) => row.mediaFileId),
       ),
-      new Set(
-        (
-          await db
-            .select({ itemId: nftLikes.itemId })
-            .from(nftLikes)
-            .where(and(eq(nftLikes.userId, viewerId), inArray(nftLikes.itemId, ids)))
-        ).map((like) => like.itemId),
-      ),
-      await databaseNow(db),
+      await likedAndNow(db, viewerId, ids),
     ];
     return rows.map((row) => {
       const atAuction = row.listing === 'auction' && row.endsAt !== null;

@@ -165,12 +165,11 @@ export function createNftService(deps: {
       query.creator ? eq(nftItems.creatorId, query.creator) : undefined,
       query.owner ? eq(nftItems.ownerId, query.owner === 'me' ? viewerId : query.owner) : undefined,
       query.collection ? eq(nftItems.collectionId, query.collection) : undefined,
+      // From the caller's likes (few) to the items, not the other way round.
       query.liked === 'true'
-        ? exists(
-            db
-              .select({ one: sql`1` })
-              .from(nftLikes)
-              .where(and(eq(nftLikes.itemId, nftItems.id), eq(nftLikes.userId, viewerId))),
+        ? inArray(
+            nftItems.id,
+            db.select({ id: nftLikes.itemId }).from(nftLikes).where(eq(nftLikes.userId, viewerId)),
           )
         : undefined,
     ];
