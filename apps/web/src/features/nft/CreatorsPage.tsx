@@ -96,7 +96,7 @@ export function CreatorsPage() {
   if (creators.isError) body = <LoadError error={creators.error} onRetry={() => void creators.refetch()} />;
   else if (!creators.data)
     body = (
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }}>
+      <SimpleGrid cols={{ base: 2, md: 3, xl: 4 }}>
         {[1, 2, 3, 4].map((n) => (
           <Skeleton key={n} h={220} radius="md" />
         ))}
@@ -111,7 +111,8 @@ export function CreatorsPage() {
   else
     body = (
       <SimpleGrid
-        cols={{ base: 1, xs: 2, md: 3, xl: 4 }}
+        cols={{ base: 2, md: 3, xl: 4 }}
+        spacing={{ base: 'xs', sm: 'md' }}
         component="ul"
         className={classes.grid}
         aria-label={t('creators.title')}

@@ -84,7 +84,7 @@ function DropCard({ drop }: { drop: NftDrop }) {
           value={drop.progress}
           size="lg"
           radius="xl"
-          color={stateColours[drop.state] === 'gray' ? 'gray' : undefined}
+          color={drop.state === 'ended' ? 'gray.5' : undefined}
           aria-label={progressLabel}
         />
         <Group justify="space-between" gap="xs">

@@ -19,6 +19,7 @@ import { SearchInput } from '../../components/SearchInput';
 import { type TableUrlState, useTableUrlState } from '../../lib/table-url-state';
 import { ClearFiltersButton } from '../../resources/ResourceFilters';
 import { ETH_PATTERN } from './format';
+import classes from './nft.module.css';
 
 export const itemFilterNames = [
   'category',
@@ -63,7 +64,7 @@ export function CategoryChips({ table }: { table: ItemsTable }) {
       value={table.filters.category ?? 'all'}
       onChange={(value) => table.setFilter('category', value === 'all' ? null : String(value))}
     >
-      <Group gap="xs" role="radiogroup" aria-label={t('fields.category')}>
+      <Group gap="xs" role="radiogroup" aria-label={t('fields.category')} className={classes.chips}>
         {['all', ...nftCategories].map((category) => (
           <Chip key={category} value={category} size="sm" type="radio">
             {category === 'all' ? t('filters.all') : t(`values.category.${category}`)}
@@ -140,7 +141,14 @@ export function ItemFilters({
     />
   );
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-label={t('filters.title')}>
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      component="section"
+      aria-label={t('filters.title')}
+      className={classes.filters}
+    >
       <Stack gap="sm">
         {(['creator', 'collection'] as const).map((name) =>
           table.filters[name] ? (

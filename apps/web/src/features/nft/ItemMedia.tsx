@@ -54,7 +54,12 @@ export function ItemMedia({ title, media, full, topEnd, bottom }: ItemMediaProps
     );
   else
     shown = (
-      <div className={classes.placeholder} role="img" aria-label={t(`media.${media.fileType}`, { title })}>
+      <div
+        className={classes.placeholder}
+        data-file-type={media.fileType}
+        role="img"
+        aria-label={t(`media.${media.fileType}`, { title })}
+      >
         <Icon size={full ? 96 : 56} stroke={1.2} aria-hidden="true" />
       </div>
     );

@@ -134,8 +134,8 @@ export function ItemPage() {
   if (!item)
     return (
       <div className={classes.itemLayout}>
-        <Skeleton radius="md" style={{ aspectRatio: '1 / 1' }} />
-        <Skeleton radius="md" h={360} />
+        <Skeleton radius="md" style={{ aspectRatio: '1 / 1' }} className={classes.itemMedia} />
+        <Skeleton radius="md" h={360} className={classes.itemSide} />
       </div>
     );
 
@@ -147,11 +147,10 @@ export function ItemPage() {
       actions={<LikeButton item={item} />}
     >
       <div className={classes.itemLayout}>
-        <Stack gap="lg">
+        <div className={classes.itemMedia}>
           <ItemMedia title={item.title} media={item.media} full />
-          <ItemFacts item={item} />
-        </Stack>
-        <Stack gap="lg">
+        </div>
+        <Stack gap="lg" className={classes.itemSide}>
           {item.listing === 'auction' ? <AuctionPanel item={item} /> : null}
           {item.listing === 'fixed' ? <BuyPanel item={item} /> : null}
           {item.listing === 'none' ? (
@@ -164,6 +163,9 @@ export function ItemPage() {
           ) : null}
           <SalesHistory item={item} />
         </Stack>
+        <div className={classes.itemFacts}>
+          <ItemFacts item={item} />
+        </div>
       </div>
     </NftPage>
   );

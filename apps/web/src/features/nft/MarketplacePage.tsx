@@ -135,9 +135,9 @@ function CollectionRow({ collection }: { collection: NftCollection }) {
       </Group>
       <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
         <Text size="sm" fw={600}>
-          {formatEth(collection.volume24h)}
+          {formatEth(collection.volume7d)}
         </Text>
-        <Change value={collection.change24h} />
+        <Change value={collection.change7d} />
       </Stack>
     </>
   );
@@ -145,7 +145,7 @@ function CollectionRow({ collection }: { collection: NftCollection }) {
 
 /**
  * The marketplace at a glance: trending items by category (most liked), the auctions ending
- * soonest, the top creators (to follow) and the collections selling most today.
+ * soonest, the top creators (to follow) and the collections selling most this week.
  */
 export function MarketplacePage() {
   const { t } = useTranslation('nft');
@@ -154,7 +154,7 @@ export function MarketplacePage() {
   const trending = useItems({ category, ordering: '-likes', pageSize: 8, page: 1 });
   const ending = useItems({ sales: 'On Auction', ordering: 'endsAt', pageSize: 4, page: 1 });
   const creators = useCreators({ pageSize: 5, page: 1 });
-  const collections = useCollections({ ordering: '-volume24h', pageSize: 5, page: 1 });
+  const collections = useCollections({ ordering: '-volume7d', pageSize: 5, page: 1 });
   const exploreLink = category
     ? `${explorePage.path}?category=${encodeURIComponent(category)}`
     : explorePage.path;

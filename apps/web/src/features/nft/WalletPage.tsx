@@ -115,7 +115,7 @@ function Balance() {
   const data = wallet.data;
   return (
     <Stack gap="md" mb="lg">
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
+      <SimpleGrid cols={{ base: 2, lg: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
         {data ? (
           <>
             <Figure label={t('wallet.balance')} value={formatEth(data.balance)} />
