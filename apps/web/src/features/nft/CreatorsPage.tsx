@@ -11,6 +11,7 @@ import {
   Skeleton,
   Stack,
   Text,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconUserCheck, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -49,12 +50,11 @@ export function FollowButton({ creator, size = 'xs' }: { creator: NftCreator; si
           <IconUserPlus size={16} aria-hidden="true" />
         )
       }
-      aria-pressed={creator.isFollow}
-      aria-label={t('creators.followLabel', { name: creator.name })}
       loading={follow.isPending}
       onClick={() => follow.mutate({ creatorId: creator.id, follow: !creator.isFollow })}
     >
-      {creator.isFollow ? t('creators.following') : t('creators.follow')}
+      {creator.isFollow ? t('creators.following') : t('creators.follow')}{' '}
+      <VisuallyHidden>{creator.name}</VisuallyHidden>
     </Button>
   );
 }
@@ -64,7 +64,7 @@ function CreatorCard({ creator }: { creator: NftCreator }) {
   return (
     <Paper withBorder radius="md" p="lg" h="100%">
       <Stack align="center" gap={6} ta="center">
-        <Avatar src={creator.avatarUrl} size={72} radius="xl" name={creator.name} color="initials" alt="" />
+        <Avatar src={creator.avatarUrl} size={72} radius="xl" name={creator.name} color="indigo" alt="" />
         <Anchor component={Link} to={`${explorePage.path}?creator=${creator.id}`} fw={600}>
           {creator.name}
         </Anchor>

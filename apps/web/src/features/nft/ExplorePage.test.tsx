@@ -85,7 +85,7 @@ describe('explore', () => {
     expect(within(card).getByRole('img', { name: 'Night Drive, a sound' })).toBeTruthy();
     expect(within(card).getByText('MP3')).toBeTruthy();
     expect(
-      within(card).getByRole('button', { name: 'Like Night Drive (12 likes)' }).getAttribute('aria-pressed'),
+      within(card).getByRole('button', { name: '12 likes: like Night Drive' }).getAttribute('aria-pressed'),
     ).toBe('true');
     expect(within(card).getByText('2.5 ETH')).toBeTruthy();
   });

@@ -36,7 +36,7 @@ export function PriceLine({ item }: { item: NftItem }) {
 export function Person({ person, size = 24 }: { person: NftItem['creator']; size?: number }) {
   return (
     <Group gap={6} wrap="nowrap" miw={0}>
-      <Avatar src={person.avatarUrl} size={size} radius="xl" name={person.name} color="initials" alt="" />
+      <Avatar src={person.avatarUrl} size={size} radius="xl" name={person.name} color="indigo" alt="" />
       <Text size="sm" truncate>
         {person.name}
       </Text>

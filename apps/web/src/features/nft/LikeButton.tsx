@@ -1,5 +1,5 @@
 import type { NftItem } from '@ledgerdesk/contracts';
-import { Button, UnstyledButton } from '@mantine/core';
+import { Button, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/format';
@@ -18,13 +18,14 @@ export function LikeButton({ item, onPicture = false }: { item: NftItem; onPictu
     onClick: () => like.mutate({ itemId: item.id, like: !item.liked }),
     disabled: like.isPending,
     'aria-pressed': item.liked,
-    'aria-label': t('like.label', { title: item.title, count: item.likes }),
   };
+  // The count is the visible name; the rest says what it is to a screen reader.
+  const hidden = <VisuallyHidden>{t('like.label', { title: item.title, count: item.likes })}</VisuallyHidden>;
   if (onPicture)
     return (
       <UnstyledButton {...props} className={classes.pill}>
         <Heart size={14} aria-hidden="true" color={item.liked ? 'var(--mantine-color-red-4)' : undefined} />
-        {formatNumber(item.likes)}
+        {formatNumber(item.likes)} {hidden}
       </UnstyledButton>
     );
   return (
@@ -34,7 +35,7 @@ export function LikeButton({ item, onPicture = false }: { item: NftItem; onPictu
       color={item.liked ? 'red' : undefined}
       leftSection={<Heart size={16} aria-hidden="true" />}
     >
-      {formatNumber(item.likes)}
+      {formatNumber(item.likes)} {hidden}
     </Button>
   );
 }

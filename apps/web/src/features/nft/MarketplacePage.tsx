@@ -88,7 +88,7 @@ function CreatorRow({ creator, rank }: { creator: NftCreator; rank: number }) {
         <Text size="sm" c="dimmed" w={20} ta="right">
           {rank}
         </Text>
-        <Avatar src={creator.avatarUrl} radius="xl" size={36} name={creator.name} color="initials" alt="" />
+        <Avatar src={creator.avatarUrl} radius="xl" size={36} name={creator.name} color="indigo" alt="" />
         <Stack gap={0} miw={0}>
           <Anchor
             component={Link}
@@ -117,7 +117,7 @@ function CollectionRow({ collection }: { collection: NftCollection }) {
         <Text size="sm" c="dimmed" w={20} ta="right">
           {collection.ranking}
         </Text>
-        <Avatar src={collection.image} radius="md" size={36} name={collection.name} color="initials" alt="" />
+        <Avatar src={collection.image} radius="md" size={36} name={collection.name} color="indigo" alt="" />
         <Stack gap={0} miw={0}>
           <Anchor
             component={Link}

@@ -10,6 +10,7 @@ import { useTableUrlState } from '../../lib/table-url-state';
 import { useCollections } from './api';
 import { formatChange, formatEth } from './format';
 import { NftPage } from './NftPage';
+import classes from './nft.module.css';
 
 const column = createColumnHelper<NftCollection>();
 
@@ -17,20 +18,14 @@ const column = createColumnHelper<NftCollection>();
 export function Change({ value }: { value: number | null }) {
   if (value === null)
     return (
-      <Text size="sm" c="dimmed" span>
+      <Text size="sm" span>
         —
       </Text>
     );
   const up = value >= 0;
   const Icon = up ? IconTrendingUp : IconTrendingDown;
   return (
-    <Text
-      size="sm"
-      span
-      c={up ? 'var(--mantine-color-green-text)' : 'var(--mantine-color-red-text)'}
-      fw={600}
-      style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontVariantNumeric: 'tabular-nums' }}
-    >
+    <Text size="sm" span fw={600} className={up ? classes.up : classes.down}>
       <Icon size={14} aria-hidden="true" />
       {formatChange(value)}
     </Text>
@@ -66,7 +61,7 @@ export function RankingPage() {
               size={36}
               alt=""
               name={row.original.name}
-              color="initials"
+              color="indigo"
             />
             <Stack gap={0} miw={0}>
               <Text size="sm" fw={600} truncate>
