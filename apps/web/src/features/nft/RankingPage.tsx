@@ -25,10 +25,10 @@ export function Change({ value }: { value: number | null }) {
   const up = value >= 0;
   const Icon = up ? IconTrendingUp : IconTrendingDown;
   return (
-    <Text size="sm" span fw={600} className={up ? classes.up : classes.down}>
+    <span className={up ? classes.up : classes.down}>
       <Icon size={14} aria-hidden="true" />
       {formatChange(value)}
-    </Text>
+    </span>
   );
 }
 
