@@ -43,6 +43,15 @@ const pages = [
   '/apps/crypto/ico',
   '/apps/crypto/ico?stage=Upcoming',
   '/dashboards/crypto',
+  '/apps/nft/marketplace',
+  '/apps/nft/explore',
+  '/apps/nft/auctions',
+  '/apps/nft/ranking',
+  '/apps/nft/creators',
+  '/apps/nft/drops',
+  '/apps/nft/wallet',
+  '/apps/nft/wallet?tab=bids',
+  '/dashboards/nft',
 ];
 
 /** A record of each kind: the list API to take its key from, its page, and the tabs to audit. */
@@ -124,6 +133,16 @@ try {
       return items.find((item) => item.kind === 'channel').id;
     });
     await audit(`${server.url}/chat?room=${room}`, scheme);
+    // An NFT at auction: the countdown, the bid form and the bid history.
+    const auctioned = await page.evaluate(async () => {
+      const { accessToken } = JSON.parse(sessionStorage.getItem('ledgerdesk.session'));
+      const headers = { authorization: `Bearer ${accessToken}` };
+      const { results } = await (
+        await fetch('/api/nft/items?sales=Has+Offers&pageSize=1', { headers })
+      ).json();
+      return results[0].id;
+    });
+    await audit(`${server.url}/apps/nft/items/${auctioned}`, scheme);
   }
 } finally {
   await browser.close();

@@ -14,6 +14,7 @@ import { invoicesArea } from '../features/invoices/area';
 import { jobsArea } from '../features/jobs/area';
 import { libraryArea } from '../features/library/area';
 import { mailArea } from '../features/mail/area';
+import { nftArea } from '../features/nft/area';
 import { pricingArea } from '../features/pricing/area';
 import { profileArea } from '../features/profile/area';
 import { projectsArea } from '../features/projects/area';
@@ -41,6 +42,7 @@ export const areas: readonly AreaRegistration[] = [
   mailArea,
   ecommerceArea,
   cryptoArea,
+  nftArea,
   crmArea,
   projectsArea,
   tasksArea,

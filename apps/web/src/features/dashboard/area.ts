@@ -2,6 +2,7 @@ import type { DashboardName, Permission } from '@ledgerdesk/contracts';
 import {
   IconChartArea,
   IconChartBar,
+  IconChartBubble,
   IconChartCandle,
   IconChartDonut,
   IconChartFunnel,
@@ -50,4 +51,5 @@ export const dashboardAreas: AreaRegistration[] = [
   areaDashboard('projects', 'projects.view', IconChartDonut),
   areaDashboard('jobs', 'jobs.view', IconChartArea),
   areaDashboard('crypto', 'crypto.view', IconChartCandle),
+  areaDashboard('nft', 'nft.view', IconChartBubble),
 ];
