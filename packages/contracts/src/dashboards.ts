@@ -94,8 +94,11 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
-/** How a figure reads: an amount of money, a number of things, or a percentage. */
-export const figureUnits = ['money', 'count', 'percent', 'days'] as const;
+/**
+ * How a figure reads: an amount of money (`money` in US dollars, or in euros, bitcoins or ether), a
+ * number of things, a percentage or a number of days.
+ */
+export const figureUnits = ['money', 'euro', 'btc', 'eth', 'count', 'percent', 'days'] as const;
 export type FigureUnit = (typeof figureUnits)[number];
 
 const widgetBase = {
@@ -184,6 +187,9 @@ export type HeatmapWidget = z.infer<typeof heatmapWidget>;
 export const tableCellTypes = [
   'text',
   'money',
+  'euro',
+  'btc',
+  'eth',
   'count',
   'percent',
   'date',

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { formatDate } from './format';
+import { formatDate, formatFigure } from './format';
 
 // The formatters only need the language; the i18n module itself needs a browser.
 vi.mock('../i18n', () => ({ currentLanguage: () => 'en' }));
@@ -24,5 +24,17 @@ describe('formatDate', () => {
   it('shows a dash for no value and the text itself when it is not a date', () => {
     expect(formatDate(null)).toBe('—');
     expect(formatDate('someday')).toBe('someday');
+  });
+});
+
+describe('formatFigure', () => {
+  it('writes each currency of the dashboards in its own sign and precision, never a dollar for another', () => {
+    expect(formatFigure(1234.5, 'money')).toBe('$1,234.50');
+    expect(formatFigure(1234.5, 'euro')).toBe('€1,234.50');
+    expect(formatFigure(0.012345678, 'btc')).toBe('0.01234568 BTC');
+    expect(formatFigure(12.3456, 'eth')).toBe('12.35 ETH');
+    // The axes' short forms keep their unit too.
+    expect(formatFigure(12_000, 'euro', { compact: true })).toBe('€12K');
+    expect(formatFigure(12_000, 'eth', { compact: true })).toBe('12K ETH');
   });
 });

@@ -117,10 +117,14 @@ export function formatBytes(bytes: number): string {
   }).format(value);
 }
 
+/** The coins the dashboards count in, written after the amount with their own precision. */
+const coinUnits = { btc: { code: 'BTC', decimals: 8 }, eth: { code: 'ETH', decimals: 2 } } as const;
+
 /**
- * A figure of the dashboards in its unit: money "$1,234.50", a count "1,234", a percentage "12.5%",
- * days "3 days" ("3 jours"). `decimals` overrides the unit's own; `compact` shortens large values for
- * chart axes ("$12K", "1.2M").
+ * A figure of the dashboards in its unit: money "$1,234.50" (euros "€1,234.50", "1 234,50 €" in
+ * French; coins "0.01234567 BTC", "12.34 ETH"), a count "1,234", a percentage "12.5%", days "3 days"
+ * ("3 jours"). `decimals` overrides the unit's own; `compact` shortens large values for chart axes
+ * ("$12K", "1.2M").
  */
 export function formatFigure(
   value: number,
@@ -136,6 +140,19 @@ export function formatFigure(
   if (unit === 'money') {
     if (decimals === undefined && !compact) return `$${formatMoney(String(value))}`;
     return `$${new Intl.NumberFormat(language, options).format(value)}`;
+  }
+  if (unit === 'euro')
+    return new Intl.NumberFormat(language, {
+      style: 'currency',
+      currency: 'EUR',
+      // Cents, unless the caller says otherwise; none on an axis ("€12K").
+      ...(compact ? { minimumFractionDigits: 0 } : {}),
+      ...options,
+    }).format(value);
+  if (unit === 'btc' || unit === 'eth') {
+    const coin = coinUnits[unit];
+    const digits = decimals === undefined && !compact ? { maximumFractionDigits: coin.decimals } : {};
+    return `${new Intl.NumberFormat(language, { ...digits, ...options }).format(value)} ${coin.code}`;
   }
   if (unit === 'percent')
     return new Intl.NumberFormat(language, {

@@ -1,4 +1,4 @@
-import type { KpiWidget, PortfolioCurrency } from '@ledgerdesk/contracts';
+import type { FigureUnit, PortfolioCurrency } from '@ledgerdesk/contracts';
 import { desc, eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import { cryptoOrders, cryptoTransactions } from '../../db/schema';
@@ -18,11 +18,8 @@ import { type DashboardDefinition, kpi, shared, type WidgetContext } from './wid
  * Traded values and the tables' amounts are the US dollars they were made in.
  */
 
-const money: Record<PortfolioCurrency, Pick<KpiWidget, 'prefix' | 'suffix' | 'decimals'>> = {
-  usd: { prefix: '$', suffix: '', decimals: 2 },
-  euro: { prefix: '€', suffix: '', decimals: 2 },
-  btc: { prefix: '', suffix: ' BTC', decimals: 8 },
-};
+/** The unit of the wallet's figures in each currency the caller may pick. */
+const currencyUnit: Record<PortfolioCurrency, FigureUnit> = { usd: 'money', euro: 'euro', btc: 'btc' };
 const RECENT = 6;
 const orderLink = '/apps/crypto/orders';
 const transactionLink = '/apps/crypto/transactions';
@@ -87,7 +84,7 @@ function moneyKpi(
   previous: number | null,
   href: string,
 ) {
-  return { ...kpi('money', label, caption, counter, previous, href), ...money[context.currency] };
+  return kpi(currencyUnit[context.currency], label, caption, counter, previous, href);
 }
 
 export const cryptoDashboard: DashboardDefinition<'crypto'> = {
@@ -180,7 +177,7 @@ export const cryptoDashboard: DashboardDefinition<'crypto'> = {
       return {
         kind: 'series',
         chart: 'area',
-        unit: 'money',
+        unit: currencyUnit[context.currency],
         bucket: window.bucket,
         buckets: starts.map((start) => start.toISOString()),
         series: [series('total'), series('cash')],
@@ -194,7 +191,7 @@ export const cryptoDashboard: DashboardDefinition<'crypto'> = {
       return {
         kind: 'breakdown',
         chart: 'donut',
-        unit: 'money',
+        unit: currencyUnit[context.currency],
         items: portfolio.holdings.map((holding) => ({
           key: holding.code,
           label: holding.coinName,

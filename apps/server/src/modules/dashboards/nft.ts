@@ -1,4 +1,4 @@
-import { type FigureUnit, nftCategories, nftSaleKinds } from '@ledgerdesk/contracts';
+import { nftCategories, nftSaleKinds } from '@ledgerdesk/contracts';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import { inWindow } from '../../lib/periods';
@@ -7,17 +7,12 @@ import { type DashboardDefinition, kpi, shared, type WidgetContext } from './wid
 
 /*
  * The NFT marketplace: its sales (volume in ETH), auctions running now, new items, and who and what
- * sells most. Amounts are ETH: the counters say so themselves (no "$"); the series and breakdowns
- * carry them as 'money' figures, rounded to cents by the database like every amount.
+ * sells most. Amounts are ETH (the 'eth' unit), rounded to cents by the database like every amount.
  */
 
-/** An ETH counter: the money counter's figures, its unit written after the number. */
+/** An ETH counter. */
 function ethKpi(label: string, caption: string, counter: number, previous: number | null, href: string) {
-  return {
-    ...kpi('money' as FigureUnit, label, caption, counter, previous, href),
-    prefix: '',
-    suffix: ' ETH',
-  };
+  return kpi('eth', label, caption, counter, previous, href);
 }
 
 /** The period's sales and the previous period's, counted and summed once for both counters. */
@@ -129,7 +124,7 @@ export const nftDashboard: DashboardDefinition<'nft'> = {
                       from nft_sales
                      where ${inWindow(sql`created_at`, context.window.from, context.window.to)}`,
         keys: nftSaleKinds,
-        unit: 'money',
+        unit: 'eth',
         chart: 'stackedBar',
       });
     },
@@ -152,7 +147,7 @@ export const nftDashboard: DashboardDefinition<'nft'> = {
       return {
         kind: 'breakdown',
         chart: 'donut',
-        unit: 'money',
+        unit: 'eth',
         items: rows.map((row) => ({
           key: row.category,
           label: '',
@@ -188,9 +183,9 @@ export const nftDashboard: DashboardDefinition<'nft'> = {
         kind: 'table',
         columns: [
           { key: 'name', type: 'text' },
-          { key: 'volume', type: 'money' },
+          { key: 'volume', type: 'eth' },
           { key: 'sales', type: 'count' },
-          { key: 'floorPrice', type: 'money' },
+          { key: 'floorPrice', type: 'eth' },
         ],
         rows: rows.map((row) => ({
           key: row.id,
@@ -228,7 +223,7 @@ export const nftDashboard: DashboardDefinition<'nft'> = {
         kind: 'table',
         columns: [
           { key: 'name', type: 'text' },
-          { key: 'volume', type: 'money' },
+          { key: 'volume', type: 'eth' },
           { key: 'sales', type: 'count' },
           { key: 'followers', type: 'count' },
         ],
@@ -262,7 +257,7 @@ export const nftDashboard: DashboardDefinition<'nft'> = {
         kind: 'table',
         columns: [
           { key: 'title', type: 'text' },
-          { key: 'price', type: 'money' },
+          { key: 'price', type: 'eth' },
           { key: 'bids', type: 'count' },
           { key: 'endsAt', type: 'datetime' },
         ],
@@ -306,7 +301,7 @@ export const nftDashboard: DashboardDefinition<'nft'> = {
         columns: [
           { key: 'title', type: 'text' },
           { key: 'buyer', type: 'text' },
-          { key: 'price', type: 'money' },
+          { key: 'price', type: 'eth' },
           { key: 'kind', type: 'status' },
           { key: 'date', type: 'datetime' },
         ],

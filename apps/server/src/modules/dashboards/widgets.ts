@@ -55,6 +55,9 @@ export function change(counter: number, previous: number | null): number | null 
 
 const unitFormat: Record<FigureUnit, { prefix: string; suffix: string; decimals: number }> = {
   money: { prefix: '$', suffix: '', decimals: 2 },
+  euro: { prefix: '€', suffix: '', decimals: 2 },
+  btc: { prefix: '', suffix: ' BTC', decimals: 8 },
+  eth: { prefix: '', suffix: ' ETH', decimals: 2 },
   count: { prefix: '', suffix: '', decimals: 0 },
   percent: { prefix: '', suffix: '%', decimals: 1 },
   days: { prefix: '', suffix: ' d', decimals: 0 },

@@ -96,6 +96,9 @@ export function formatCell(value: Cell, type: CellType, words: Words): string {
   if (value === null || value === '') return '—';
   switch (type) {
     case 'money':
+    case 'euro':
+    case 'btc':
+    case 'eth':
     case 'count':
     case 'percent':
     case 'days':
@@ -114,4 +117,5 @@ export function formatCell(value: Cell, type: CellType, words: Words): string {
 }
 
 /** Right-aligned in tables: figures. */
-export const isNumeric = (type: CellType) => ['money', 'count', 'percent', 'days', 'progress'].includes(type);
+export const isNumeric = (type: CellType) =>
+  ['money', 'euro', 'btc', 'eth', 'count', 'percent', 'days', 'progress'].includes(type);
