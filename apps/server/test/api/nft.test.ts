@@ -312,6 +312,29 @@ describe('nft', () => {
     expect(sales.results).toHaveLength(1);
   });
 
+  it('counts a collection’s items, owners and floor as its items are made, sold and removed', async () => {
+    const collection = (await call('POST', '/api/nft/collections', { name: 'Holders' })).json().data;
+    const first = await makeItem(ana, { title: 'Holder one', collectionId: collection.id });
+    const second = await makeItem(ana, { title: 'Holder two', collectionId: collection.id });
+    const third = await makeItem(ana, { title: 'Holder three', collectionId: collection.id });
+    const ranked = async () => (await call('GET', '/api/nft/collections?search=Holders')).json().results[0];
+    expect(await ranked()).toMatchObject({ items: 3, owners: 1, floorPrice: null, volume: '0' });
+
+    await call('PUT', `/api/nft/items/${first.id}/listing`, { listing: 'fixed', price: '0.5' });
+    await call('PUT', `/api/nft/items/${second.id}/listing`, { listing: 'fixed', price: '0.3' });
+    expect(await ranked()).toMatchObject({ floorPrice: '0.3' });
+
+    await deposit(ben, '1');
+    const buy = (id: string, price: string) =>
+      call('POST', `/api/nft/items/${id}/buy`, { price }, { token: ben });
+    expect((await buy(second.id, '0.3')).statusCode).toBe(201);
+    expect(await ranked()).toMatchObject({ items: 3, owners: 2, floorPrice: '0.5', volume: '0.3' });
+    expect((await call('DELETE', `/api/nft/items/${third.id}`)).statusCode).toBe(200);
+    expect(await ranked()).toMatchObject({ items: 2, owners: 2 });
+    expect((await buy(first.id, '0.5')).statusCode).toBe(201);
+    expect(await ranked()).toMatchObject({ items: 2, owners: 1, floorPrice: null, volume: '0.8' });
+  });
+
   it('likes and follows once per user; a creator is someone who made items', async () => {
     const item = await makeItem(ana, { title: 'Liked' });
     for (const token of [viewer, viewer, ben])

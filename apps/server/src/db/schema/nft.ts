@@ -96,6 +96,11 @@ export const nftItems = pgTable(
     // Auctions by their end (only an auction has one): the ending-soon order and the sweep.
     index('nft_items_ends_idx').on(t.endsAt),
     index('nft_items_search_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    // A collection's floor: its items on sale, cheapest first (the ranking reads the first that is
+    // still on sale).
+    index('nft_items_collection_floor_idx')
+      .on(t.collectionId, t.currentPrice)
+      .where(sql`${t.listing} <> 'none'`),
   ],
 );
 
@@ -125,6 +130,32 @@ export const nftBids = pgTable(
     uniqueIndex('nft_bids_leading_key').on(t.auctionId).where(sql`${t.status} = 'leading'`),
   ],
 );
+
+/**
+ * How many items of each collection each user owns, kept by triggers on nft_items (migration
+ * 0031): the ranking counts a collection's items and owners here, not over all its items. A pair
+ * whose items fell to 0 stays, not counted.
+ */
+export const nftCollectionHolders = pgTable(
+  'nft_collection_holders',
+  {
+    collectionId: uuid('collection_id')
+      .notNull()
+      .references(() => nftCollections.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id').notNull(),
+    items: integer('items').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.collectionId, t.ownerId] })],
+);
+
+/** Each collection's sales, all time, kept by triggers on nft_sales (migration 0031). */
+export const nftCollectionSales = pgTable('nft_collection_sales', {
+  collectionId: uuid('collection_id')
+    .primaryKey()
+    .references(() => nftCollections.id, { onDelete: 'cascade' }),
+  volume: numeric('volume', { precision: 24, scale: 4 }).notNull(),
+  sales: integer('sales').notNull(),
+});
 
 /** A sale: a fixed-price purchase, or an auction closed on its highest bid (once: `auction_id` unique). */
 export const nftSales = pgTable(

@@ -656,35 +656,30 @@ export function createNftService(deps: {
       total: number;
     }>(
       db,
-      sql`with s as (
-              select collection_id,
-                     sum(price) as volume,
-                     coalesce(sum(price) filter (where created_at > now() - interval '1 day'), 0) as volume24h,
-                     coalesce(sum(price) filter (where created_at <= now() - interval '1 day'
-                                                   and created_at > now() - interval '2 days'), 0) as previous24h,
-                     coalesce(sum(price) filter (where created_at > now() - interval '7 days'), 0) as volume7d,
-                     coalesce(sum(price) filter (where created_at <= now() - interval '7 days'
-                                                   and created_at > now() - interval '14 days'), 0) as previous7d
-                from nft_sales where collection_id is not null group by collection_id),
-            i as (
-              select collection_id, count(*)::int as items,
-                     min(current_price) filter (where listing = 'fixed' or (listing = 'auction' and ends_at > now())) as floor
-                from nft_items where collection_id is not null group by collection_id),
-            -- Owners as distinct pairs grouped by hash: count(distinct) would sort each collection's items.
-            o as (
-              select collection_id, count(*)::int as owners
-                from (select collection_id, owner_id from nft_items where collection_id is not null group by 1, 2) pairs
-               group by collection_id),
-            ranked as (
+      sql`with ranked as (
               select c.id, c.name, lower(c.name) as lname, c.description, c.creator_id, c.created_at,
-                     coalesce(i.items, 0) as items, coalesce(o.owners, 0) as owners,
-                     coalesce(s.volume, 0) as volume, coalesce(s.volume24h, 0) as volume24h,
-                     coalesce(s.previous24h, 0) as previous24h, coalesce(s.volume7d, 0) as volume7d,
-                     coalesce(s.previous7d, 0) as previous7d, i.floor, first.media_file_id as first_media
+                     coalesce(h.items, 0) as items, coalesce(h.owners, 0) as owners,
+                     coalesce(t.volume, 0) as volume, recent.volume24h, recent.previous24h,
+                     recent.volume7d, recent.previous7d, floor.price as floor, first.media_file_id as first_media
                 from nft_collections c
-                left join s on s.collection_id = c.id
-                left join i on i.collection_id = c.id
-                left join o on o.collection_id = c.id
+                -- Items and owners from the holders the triggers keep (migration 0031).
+                left join lateral (select sum(items)::int as items, (count(*) filter (where items > 0))::int as owners
+                                     from nft_collection_holders where collection_id = c.id) h on true
+                left join nft_collection_sales t on t.collection_id = c.id
+                -- The last two weeks' sales, through nft_sales_collection_idx.
+                left join lateral (
+                  select coalesce(sum(price) filter (where created_at > now() - interval '1 day'), 0) as volume24h,
+                         coalesce(sum(price) filter (where created_at <= now() - interval '1 day'
+                                                       and created_at > now() - interval '2 days'), 0) as previous24h,
+                         coalesce(sum(price) filter (where created_at > now() - interval '7 days'), 0) as volume7d,
+                         coalesce(sum(price) filter (where created_at <= now() - interval '7 days'), 0) as previous7d
+                    from nft_sales
+                   where collection_id = c.id and created_at > now() - interval '14 days') recent on true
+                -- The cheapest item still on sale, through nft_items_collection_floor_idx.
+                left join lateral (select f.current_price as price from nft_items f
+                                    where f.collection_id = c.id and f.listing <> 'none'
+                                      and (f.listing = 'fixed' or f.ends_at > now())
+                                    order by f.current_price limit 1) floor on true
                 -- Its first item's picture, through the collection's index (not a sort of its items).
                 left join lateral (select media_file_id from nft_items f where f.collection_id = c.id
                                     order by f.created_at, f.id limit 1) first on true
