@@ -23,13 +23,13 @@ import {
   useDeleteAttachment,
 } from '../../components/attachments/api';
 import { FileIcon, UploadQueue, useUploads } from '../../components/files';
+import { RichTextInput } from '../../components/RichTextInput';
 import { StaleRecordNotice } from '../../components/StaleRecordNotice';
 import { errorMessageOf } from '../../lib/api';
 import { formatBytes } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { uploadFiles } from '../../lib/upload';
 import { type DraftValues, type MailDraft, MESSAGES_API, mailApi, mailKeys } from './api';
-import { MailEditor } from './MailEditor';
 import classes from './mail.module.css';
 import { RecipientsInput } from './RecipientsInput';
 import { type SaveState, useDraft } from './use-draft';
@@ -161,12 +161,14 @@ export function Composer({ request, onClose }: { request: ComposerRequest; onClo
           onChange={(event) => change({ subject: event.currentTarget.value })}
           maxLength={300}
         />
-        <MailEditor
+        <RichTextInput
           label={t('composer.body')}
           initialHtml={values.bodyHtml}
+          headings={[1, 2, 3]}
           resetTo={resetTo}
           onChange={(bodyHtml) => change({ bodyHtml })}
           focusStart={request.kind === 'reply'}
+          className={classes.editor}
         />
         {messageId ? <DraftAttachments messageId={messageId} /> : null}
         <Group justify="space-between" wrap="wrap" gap="sm" className={classes.composerFooter}>
