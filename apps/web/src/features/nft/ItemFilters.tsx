@@ -184,7 +184,7 @@ export function ItemFilters({
               />
             }
           >
-            {t('filters.more', { count: chosen })}
+            {chosen > 0 ? t('filters.more', { chosen }) : t('filters.title')}
           </Button>
         ) : null}
         <Collapse expanded={!narrow || opened} id="item-filters">
