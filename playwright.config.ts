@@ -4,8 +4,13 @@ import { defineConfig } from '@playwright/test';
 // free port with a temporary DATA_DIR (see e2e/global-setup.ts).
 export default defineConfig({
   testDir: 'e2e',
+  // e2e/demo/ runs against the static demo build, no server (playwright.demo.config.ts).
+  testIgnore: [/e2e\/demo\//],
   globalSetup: './e2e/global-setup.ts',
-  workers: 1,
+  // Two workers on the two cores of CI: each spec file runs in one of them, in order (the files that
+  // mark themselves parallel spread their tests); tests that change what an account keeps sign in as
+  // an account of their own (fixtures.ts createAdmin), and toasts are checked against what was shown.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   forbidOnly: true,
   retries: 0,

@@ -45,6 +45,16 @@ export default defineConfig({
           setupFiles: ['apps/web/src/test/setup.ts'],
         },
       },
+      // The browser-only demo's guard (npm run test:demo): every route of the server answered by the
+      // mock or listed as deliberately unserved, the mock's answers in the contracts' shapes.
+      {
+        test: {
+          name: 'demo',
+          include: ['scripts/demo/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 600_000,
+        },
+      },
       // Real server processes sharing one PostgreSQL server (several nodes, one database).
       ...(process.env.TEST_DATABASE_URL
         ? [{ test: { name: 'process:postgres', include: [processOnPostgres] } }]

@@ -3,11 +3,11 @@ import {
   ADMIN,
   expect,
   expectAccessible,
+  expectToast,
   readMail,
   signIn,
   signInAsAdmin,
   test,
-  toast,
   unique,
 } from './fixtures';
 
@@ -143,7 +143,7 @@ test.describe('accounts', () => {
     await groupDialog.getByLabel('Description').fill('Read the code library');
     await groupDialog.getByLabel('Code library: view').check();
     await groupDialog.getByRole('button', { name: 'Add group' }).click();
-    await expect(toast(page, 'Group Added Successfully')).toBeVisible();
+    await expectToast(page, 'Group Added Successfully');
     await expect(groupDialog).toBeHidden();
     const groupRow = page.getByRole('row').filter({ hasText: groupName });
     await expect(groupRow).toContainText('1 permission');
@@ -164,7 +164,7 @@ test.describe('accounts', () => {
     await userDialog.getByLabel('Set an initial password').check();
     await userDialog.getByLabel(/^Initial password/).fill(password);
     await userDialog.getByRole('button', { name: 'Add user' }).click();
-    await expect(toast(page, 'User Added Successfully')).toBeVisible();
+    await expectToast(page, 'User Added Successfully');
     await expect(userDialog).toBeHidden();
 
     // The member signs in: "Code library" in the menu, not "Users" nor "Groups".
@@ -226,7 +226,7 @@ test.describe('accounts', () => {
     await expect(dialog.getByLabel('Code library: view')).toBeChecked();
     await dialog.getByLabel('Description').fill('Agreed');
     await dialog.getByRole('button', { name: 'Save changes' }).click();
-    await expect(toast(page, 'Updated Successfully')).toBeVisible();
+    await expectToast(page, 'Updated Successfully');
     await expect(dialog).toBeHidden();
   });
 
@@ -274,7 +274,7 @@ test.describe('accounts', () => {
     await expect(dialog.getByLabel('Last name')).toHaveValue('After');
     await dialog.getByLabel('Last name').fill('Agreed');
     await dialog.getByRole('button', { name: 'Save changes' }).click();
-    await expect(toast(page, 'Updated Successfully')).toBeVisible();
+    await expectToast(page, 'Updated Successfully');
     await expect(row).toContainText('Edna Agreed');
   });
 
@@ -305,7 +305,7 @@ test.describe('accounts', () => {
     await expect(dialog.getByLabel('Email')).toHaveValue(email);
     await dialog.getByLabel('Last name').fill('After');
     await dialog.getByRole('button', { name: 'Save changes' }).click();
-    await expect(toast(page, 'Updated Successfully')).toBeVisible();
+    await expectToast(page, 'Updated Successfully');
     await expect(dialog).toBeHidden();
     await expect(row).toContainText('Eddie After');
 
@@ -333,7 +333,7 @@ test.describe('accounts', () => {
     await row.getByRole('button', { name: `Actions for ${email}` }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await confirm.getByRole('button', { name: 'Delete user' }).click();
-    await expect(toast(page, 'Deleted Successfully')).toBeVisible();
+    await expectToast(page, 'Deleted Successfully');
     await expect(page.getByText('No users found')).toBeVisible();
   });
 });

@@ -1,4 +1,4 @@
-import { expect, signInAsAdmin, test, toast, unique } from './fixtures';
+import { expect, expectToast, signInAsAdmin, test, unique } from './fixtures';
 
 // An API key made in the UI: its secret is shown once, it authenticates API calls as its creator,
 // and it stops the moment it is disabled.
@@ -17,7 +17,7 @@ test('an API key created in the UI authenticates a request until it is disabled'
   await expect(form.getByText('Please name the key.')).toBeVisible();
   await form.getByRole('textbox', { name: 'Name' }).fill(name);
   await form.getByRole('button', { name: 'Create key' }).click();
-  await expect(toast(page, 'API Key Added Successfully')).toBeVisible();
+  await expectToast(page, 'API Key Added Successfully');
 
   const shown = page.getByRole('dialog', { name: 'Your new API key' });
   await expect(shown.getByText('it is shown only this once')).toBeVisible();
@@ -37,7 +37,7 @@ test('an API key created in the UI authenticates a request until it is disabled'
 
   await row.getByRole('button', { name: `Actions for ${name}` }).click();
   await page.getByRole('menuitem', { name: 'Disable' }).click();
-  await expect(toast(page, 'Updated Successfully')).toBeVisible();
+  await expectToast(page, 'Updated Successfully');
   await expect(row).toContainText('Disabled');
 
   const denied = await call();
@@ -54,7 +54,7 @@ test('an API key created in the UI authenticates a request until it is disabled'
   await expect(change.getByText('Please name the key.')).toBeVisible();
   await change.getByRole('textbox', { name: 'Name' }).fill(`${name} (old)`);
   await change.getByRole('button', { name: 'Save changes' }).click();
-  await expect(toast(page, 'Updated Successfully').last()).toBeVisible();
+  await expectToast(page, 'Updated Successfully');
   await expect(change).toBeHidden();
   await expect(page.getByRole('row').filter({ hasText: `${name} (old)` })).toBeVisible();
 
@@ -71,6 +71,6 @@ test('an API key created in the UI authenticates a request until it is disabled'
     .getByRole('dialog', { name: 'Delete this API key?' })
     .getByRole('button', { name: 'Delete' })
     .click();
-  await expect(toast(page, 'Deleted Successfully')).toBeVisible();
+  await expectToast(page, 'Deleted Successfully');
   await expect(renamed).toHaveCount(0);
 });

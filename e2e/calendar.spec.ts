@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { expect, pickDate, sessionToken, signInAsAdmin, test, toast, unique } from './fixtures';
+import { expect, expectToast, pickDate, sessionToken, signInAsAdmin, test, toast, unique } from './fixtures';
 
 // The calendar page (issue 13): FullCalendar 7 over the calendar API, in months far from the demo
 // data's so that only this run's events are there.
@@ -67,7 +67,7 @@ test.describe('calendar', () => {
     await expect(dialog.getByText('Required', { exact: true })).toBeVisible();
     await dialog.getByRole('textbox', { name: 'Title' }).fill(offsite);
     await dialog.getByRole('button', { name: 'Add event' }).click();
-    await expect(toast(page, `“${offsite}” was added to the calendar.`)).toBeVisible();
+    await expectToast(page, `“${offsite}” was added to the calendar.`);
     await expect(dialog).toBeHidden();
     await expect(eventNamed(dayCell(page, '2027-03-09'), offsite)).toBeVisible();
 
@@ -82,23 +82,23 @@ test.describe('calendar', () => {
     await dialog.getByRole('combobox', { name: 'Category' }).click();
     await page.getByRole('option', { name: 'Success' }).click();
     await dialog.getByRole('button', { name: 'Add event' }).click();
-    await expect(toast(page, `“${review}” was added to the calendar.`)).toBeVisible();
+    await expectToast(page, `“${review}” was added to the calendar.`);
     const reviewEvent = eventNamed(dayCell(page, '2027-03-16'), review);
     await expect(reviewEvent).toBeVisible();
     await expect(reviewEvent).toHaveAccessibleName(/Category Success/);
 
     // Drag the all-day event a week later, then undo.
     await drag(page, await centreOf(eventNamed(page, offsite)), await insideCell(page, '2027-03-16'));
-    await expect(toast(page, `“${offsite}” was moved.`)).toBeVisible();
+    await expectToast(page, `“${offsite}” was moved.`);
     await expect(eventNamed(dayCell(page, '2027-03-16'), offsite)).toBeVisible();
     await toast(page, `“${offsite}” was moved.`).getByRole('button', { name: 'Undo' }).click();
-    await expect(toast(page, `“${offsite}” is back where it was.`)).toBeVisible();
+    await expectToast(page, `“${offsite}” is back where it was.`);
     await expect(eventNamed(dayCell(page, '2027-03-09'), offsite)).toBeVisible();
     await expect(eventNamed(dayCell(page, '2027-03-16'), offsite)).toHaveCount(0);
 
     // Drag the timed event to the next day: stored, so a reload keeps it (and the view and month).
     await drag(page, await centreOf(reviewEvent), await insideCell(page, '2027-03-17'));
-    await expect(toast(page, `“${review}” was moved.`)).toBeVisible();
+    await expectToast(page, `“${review}” was moved.`);
     await expect(eventNamed(dayCell(page, '2027-03-17'), review)).toBeVisible();
     await page.reload();
     await expect(page.getByRole('heading', { name: 'March 2027', level: 2 })).toBeVisible();
@@ -115,7 +115,7 @@ test.describe('calendar', () => {
       { x: handleBox.x + handleBox.width / 2, y: handleBox.y + handleBox.height / 2 },
       await insideCell(page, '2027-03-12'),
     );
-    await expect(toast(page, `“${offsite}” was changed.`)).toBeVisible();
+    await expectToast(page, `“${offsite}” was changed.`);
 
     // Edit it in its dialog: the resized end is there; a new title and category.
     await eventNamed(page, offsite).click();
@@ -125,7 +125,7 @@ test.describe('calendar', () => {
     await edit.getByRole('combobox', { name: 'Category' }).click();
     await page.getByRole('option', { name: 'Warning' }).click();
     await edit.getByRole('button', { name: 'Save changes' }).click();
-    await expect(toast(page, `“${offsite} (moved)” was saved.`)).toBeVisible();
+    await expectToast(page, `“${offsite} (moved)” was saved.`);
     await expect(eventNamed(page, `${offsite} \\(moved\\)`)).toHaveAccessibleName(/Category Warning/);
 
     // Delete it: asked first.
@@ -134,7 +134,7 @@ test.describe('calendar', () => {
     const confirm = page.getByRole('dialog', { name: 'Delete this event?' });
     await expect(confirm).toContainText('This cannot be undone.');
     await confirm.getByRole('button', { name: 'Delete event' }).click();
-    await expect(toast(page, `“${offsite} (moved)” was deleted.`)).toBeVisible();
+    await expectToast(page, `“${offsite} (moved)” was deleted.`);
     await expect(eventNamed(page, offsite)).toHaveCount(0);
     await expect(eventNamed(page, review)).toBeVisible();
   });
@@ -176,7 +176,7 @@ test.describe('calendar', () => {
     const confirm = page.getByRole('dialog', { name: 'Delete this event?' });
     await expect(confirm).toContainText('deletes every occurrence of the series');
     await confirm.getByRole('button', { name: 'Delete event' }).click();
-    await expect(toast(page, `“${title}” was deleted.`)).toBeVisible();
+    await expectToast(page, `“${title}” was deleted.`);
     await expect(inGrid).toHaveCount(0);
   });
 

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN, expect, signIn, signInAsAdmin, test, unique } from './fixtures';
+import { ADMIN, expect, preparePage, signIn, signInAsAdmin, test, unique } from './fixtures';
 
 /*
  * The chat between two browsers: the administrator and a user made for the test, each in a
@@ -73,6 +73,7 @@ test('a message typed by one user reaches the other at once, with the typing ind
   // Bruno signs in elsewhere and opens the same conversation.
   const brunoContext = await browser.newContext();
   const other = await brunoContext.newPage();
+  await preparePage(other);
   try {
     await other.goto('/login');
     await signIn(other, bruno.email, PASSWORD);

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { ADMIN, expect, signIn, signInAsAdmin, test, toast, unique } from './fixtures';
+import { ADMIN, expect, expectToast, preparePage, signIn, signInAsAdmin, test, unique } from './fixtures';
 
 /*
  * The blog's moderated comments, between two browsers: a reader (blog.view only) comments on a
@@ -65,7 +65,7 @@ test('a reader’s comment waits as pending until a moderator approves it', asyn
   await expect(page.getByRole('heading', { name: post.title, level: 1 })).toBeVisible();
   await page.getByLabel('Your comment').fill(text);
   await page.getByRole('button', { name: 'Post comment' }).click();
-  await expect(toast(page, 'Comment sent: it shows to everyone once a moderator approves it')).toBeVisible();
+  await expectToast(page, 'Comment sent: it shows to everyone once a moderator approves it');
   const comments = page.getByRole('list', { name: 'Comments' });
   const mine = comments.getByRole('listitem').filter({ hasText: text });
   await expect(mine.getByText('Pending approval')).toBeVisible();
@@ -74,6 +74,7 @@ test('a reader’s comment waits as pending until a moderator approves it', asyn
   const moderatorContext = await browser.newContext();
   try {
     const moderator = await moderatorContext.newPage();
+    await preparePage(moderator);
     await signInAsAdmin(moderator);
     await moderator.goto(`/blog/posts/${post.id}`);
     await expect(moderator.getByText('1 comment is waiting for approval.')).toBeVisible();
@@ -83,7 +84,7 @@ test('a reader’s comment waits as pending until a moderator approves it', asyn
       .filter({ hasText: text });
     await expect(waiting.getByText('Pending', { exact: true })).toBeVisible();
     await waiting.getByRole('button', { name: `Approve the comment of ${reader.name}` }).click();
-    await expect(toast(moderator, 'Comment approved')).toBeVisible();
+    await expectToast(moderator, 'Comment approved');
     await expect(waiting.getByText('Pending', { exact: true })).toBeHidden();
     await expect(moderator.getByRole('heading', { name: '1 comment', level: 2 })).toBeVisible();
   } finally {

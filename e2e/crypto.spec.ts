@@ -1,4 +1,4 @@
-import { expect, expectAccessible, signInAsAdmin, test, toast } from './fixtures';
+import { expect, expectAccessible, expectToast, signInAsAdmin, test } from './fixtures';
 
 /** The quantity the holdings table shows for a coin ("0" when the coin is not held). */
 async function heldQuantity(page: import('@playwright/test').Page, code: string): Promise<number> {
@@ -24,7 +24,7 @@ test.describe('crypto', () => {
 
     await form.getByRole('textbox', { name: 'Quantity' }).fill('0.25');
     await form.getByRole('button', { name: 'Buy ETH' }).click();
-    await expect(toast(page, 'Order placed')).toBeVisible();
+    await expectToast(page, 'Order placed');
     await expect.poll(() => heldQuantity(page, 'ETH')).toBeCloseTo(before + 0.25, 6);
     await expect(page.getByTestId('portfolio-cash')).not.toHaveText(cashBefore);
 

@@ -3,12 +3,12 @@ import {
   editFromRowMenu,
   expect,
   expectAccessible,
+  expectToast,
   pickDate,
   searchList,
   sessionToken,
   signInAsAdmin,
   test,
-  toast,
   unique,
 } from './fixtures';
 
@@ -40,7 +40,7 @@ test.describe('deals', () => {
     await page.getByRole('combobox', { name: 'Stage' }).click();
     await page.getByRole('option', { name: 'Needs Identified' }).click();
     await page.getByRole('button', { name: 'Add Deal' }).click();
-    await expect(toast(page, 'Deal Added Successfully')).toBeVisible();
+    await expectToast(page, 'Deal Added Successfully');
     await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
     await expect(page.getByText('12,500.50')).toBeVisible();
 
@@ -53,7 +53,7 @@ test.describe('deals', () => {
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Stuck' }).click();
     await page.getByRole('button', { name: 'Save changes' }).click();
-    await expect(toast(page, 'Updated Successfully')).toBeVisible();
+    await expectToast(page, 'Updated Successfully');
     await expect(page.getByText('Stuck', { exact: true })).toBeVisible();
 
     // Delete from the detail page: asked first, then gone from the list.
@@ -90,7 +90,7 @@ test.describe('deals', () => {
     await expect(column('Needs Identified').getByText('12,500.50')).toHaveCount(2);
     await page.getByRole('button', { name: `Move ${name}` }).click();
     await page.getByRole('menuitem', { name: 'Offer Accepted' }).click();
-    await expect(toast(page, 'Updated Successfully')).toBeVisible();
+    await expectToast(page, 'Updated Successfully');
     await expect(column('Offer Accepted').getByRole('link', { name })).toBeVisible();
     await expect(column('Needs Identified').getByText('No deals at this stage')).toBeVisible();
     await page.reload();
@@ -132,7 +132,7 @@ test.describe('deals', () => {
     await page.keyboard.press('ArrowRight');
     await expect(column('Needs Identified').getByRole('link', { name })).toBeVisible();
     await page.keyboard.press('Space');
-    await expect(toast(page, 'Updated Successfully')).toBeVisible();
+    await expectToast(page, 'Updated Successfully');
     await expect(column('Needs Identified').getByRole('link', { name })).toBeVisible();
     await expect(column('Contact Initiated').getByText('No deals at this stage')).toBeVisible();
     // The handle keeps the focus after the drop.
@@ -151,7 +151,7 @@ test.describe('deals', () => {
     await page.mouse.move(to.x + to.width / 2, to.y + 80, { steps: 12 });
     await expect(column('Offer Accepted')).toHaveAttribute('data-drop-target', '');
     await page.mouse.up();
-    await expect(toast(page, 'Updated Successfully')).toBeVisible();
+    await expectToast(page, 'Updated Successfully');
     await expect(column('Offer Accepted').getByRole('link', { name })).toBeVisible();
     await expect(column('Needs Identified').getByText('No deals at this stage')).toBeVisible();
     await page.reload();

@@ -1,4 +1,4 @@
-import { expect, signInAsAdmin, test, toast, unique } from './fixtures';
+import { expect, expectToast, signInAsAdmin, test, unique } from './fixtures';
 
 test('the file manager uploads two files with progress, previews one, moves one into a folder, trashes and restores it', async ({
   page,
@@ -15,7 +15,7 @@ test('the file manager uploads two files with progress, previews one, moves one 
   await page.getByRole('button', { name: 'New folder' }).click();
   await page.getByRole('dialog').getByLabel('Name').fill(folder);
   await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
-  await expect(toast(page, `Folder “${folder}” created`)).toBeVisible();
+  await expectToast(page, `Folder “${folder}” created`);
   const folderCard = page.getByTestId('folder-card').filter({ hasText: folder });
   await expect(folderCard).toBeVisible();
 
@@ -64,7 +64,7 @@ test('the file manager uploads two files with progress, previews one, moves one 
 
   // Move by dragging the card onto the folder.
   await notesCard.dragTo(folderCard);
-  await expect(toast(page, `“${notes}” moved to ${folder}`)).toBeVisible();
+  await expectToast(page, `“${notes}” moved to ${folder}`);
   await expect(page.getByTestId('file-card').filter({ hasText: notes })).toBeHidden();
   // And the other with "Move to…" (the keyboard's way).
   await page.getByRole('button', { name: `Actions for ${photo}` }).click();
@@ -72,7 +72,7 @@ test('the file manager uploads two files with progress, previews one, moves one 
   const moveDialog = page.getByRole('dialog', { name: `Move “${photo}” to…` });
   await moveDialog.getByRole('button', { name: folder, exact: true }).click();
   await moveDialog.getByRole('button', { name: 'Move here' }).click();
-  await expect(toast(page, `“${photo}” moved to ${folder}`)).toBeVisible();
+  await expectToast(page, `“${photo}” moved to ${folder}`);
 
   // Inside the folder: both files; the folder card counted them.
   // The card's button is named by what it shows: the folder's name, its files and size.
@@ -84,13 +84,13 @@ test('the file manager uploads two files with progress, previews one, moves one 
   // Delete → trash (with Undo), then restore from the trash.
   await page.getByRole('button', { name: `Actions for ${notes}` }).click();
   await page.getByRole('menuitem', { name: 'Move to trash' }).click();
-  await expect(toast(page, `“${notes}” moved to the trash`)).toBeVisible();
+  await expectToast(page, `“${notes}” moved to the trash`);
   await expect(inFolder).toBeHidden();
   await page.getByRole('button', { name: 'Trash' }).click();
   await expect(page.getByRole('heading', { name: 'Trash', level: 2 })).toBeVisible();
   await page.getByRole('button', { name: `Actions for ${notes}` }).click();
   await page.getByRole('menuitem', { name: 'Restore' }).click();
-  await expect(toast(page, `“${notes}” restored`)).toBeVisible();
+  await expectToast(page, `“${notes}” restored`);
   await expect(page.getByTestId('file-card').filter({ hasText: notes })).toBeHidden();
   await page.getByRole('button', { name: folder, exact: true }).click();
   await expect(page.getByTestId('file-card').filter({ hasText: notes })).toBeVisible();

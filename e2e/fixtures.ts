@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import { type Mail, readMailFrom } from './mail-peer';
 
 export const ADMIN = { email: 'admin@e2e.local', password: 'e2e-admin-password' };
@@ -12,15 +12,8 @@ export const test = base.extend<{ pageErrors: string[] }>({
     if (!url) throw new Error('E2E_BASE_URL is not set: global-setup.ts starts the server');
     await use(url);
   },
-  // A toast under the pointer waits for it to leave before it closes (Mantine pauses on hover), so
-  // one that lands where the last click left the pointer would block the next control for good.
-  // The pointer moves to a corner; the toast stays to be read and closes on its own time.
   page: async ({ page }, use) => {
-    await page.addLocatorHandler(
-      page.locator('.mantine-Notification-root').first(),
-      () => page.mouse.move(0, 0),
-      { noWaitAfter: true },
-    );
+    await preparePage(page);
     await use(page);
   },
   pageErrors: [
@@ -59,6 +52,40 @@ export async function signInAsAdmin(page: Page) {
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 }
 
+/**
+ * A new administrator of their own, for a test that changes what is saved per account (layout,
+ * theme, language): the tests run side by side on one server, and the seeded administrator's
+ * settings are everyone's.
+ */
+export async function createAdmin(request: APIRequestContext): Promise<{ email: string; password: string }> {
+  const login = await request.post('/api/users/login/', { data: ADMIN });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  const id = unique();
+  const account = { email: `admin.${id}@e2e.local`, password: 'Basalt-Heron-4417' };
+  const created = await request.post('/api/users/user/', {
+    headers: { authorization: `Bearer ${accessToken}` },
+    data: {
+      email: account.email,
+      username: `admin${id}`,
+      firstName: 'Tess',
+      lastName: `Parallel ${id}`,
+      password: account.password,
+      isAdmin: true,
+    },
+  });
+  expect(created.status()).toBe(201);
+  return account;
+}
+
+/** Signs in as a new administrator (createAdmin) and waits for the dashboard; answers the account. */
+export async function signInAsNewAdmin(page: Page) {
+  const account = await createAdmin(page.request);
+  await page.goto('/login');
+  await signIn(page, account.email, account.password);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  return account;
+}
+
 /** The signed-in page's bearer token, to arrange data through the API. */
 export function sessionToken(page: Page): Promise<string> {
   return page.evaluate(
@@ -66,7 +93,68 @@ export function sessionToken(page: Page): Promise<string> {
   );
 }
 
-/** The toast (Mantine notification) with this text. */
+/**
+ * What every page of the tests gets, the fixture's and any a test opens in a context of its own:
+ * the toasts' recorder (expectToast), and the pointer moved off a toast that would stay open under it.
+ */
+export async function preparePage(page: Page) {
+  await page.addInitScript(recordToasts);
+  // A toast under the pointer waits for it to leave before it closes (Mantine pauses on hover), so
+  // one that lands where the last click left the pointer would block the next control for good.
+  // The pointer moves to a corner; the toast stays to be read and closes on its own time.
+  await page.addLocatorHandler(
+    page.locator('.mantine-Notification-root').first(),
+    () => page.mouse.move(0, 0),
+    { noWaitAfter: true },
+  );
+}
+
+/**
+ * Runs in every page before its scripts: keeps the text of each toast as it appears. A toast
+ * lasts 3 s (SPEC §8); on a busy machine running tests side by side, a check can come after it has
+ * gone, so `expectToast` reads what was shown rather than what is still on screen.
+ */
+function recordToasts() {
+  const shown: { text: string; read: boolean }[] = [];
+  Object.defineProperty(window, '__toasts', { value: shown });
+  new MutationObserver((changes) => {
+    for (const change of changes)
+      for (const node of change.addedNodes) {
+        if (!(node instanceof Element)) continue;
+        const toasts = node.matches('.mantine-Notification-root')
+          ? [node]
+          : [...node.querySelectorAll('.mantine-Notification-root')];
+        for (const toast of toasts) shown.push({ text: toast.textContent ?? '', read: false });
+      }
+  }).observe(document, { childList: true, subtree: true });
+}
+
+/**
+ * A toast with this text was shown on this page since the last one this matched: each shown toast
+ * answers one expectation, so two saves expect two toasts.
+ */
+export async function expectToast(page: Page, text: string | RegExp) {
+  const pattern = typeof text === 'string' ? { text } : { source: text.source, flags: text.flags };
+  await expect
+    .poll(
+      () =>
+        page.evaluate((wanted) => {
+          const shown = (window as unknown as { __toasts?: { text: string; read: boolean }[] }).__toasts;
+          if (!shown) throw new Error('This page records no toasts: open it with preparePage (fixtures.ts).');
+          const matches = (shownText: string) =>
+            'text' in wanted
+              ? shownText.includes(wanted.text ?? '')
+              : new RegExp(wanted.source ?? '', wanted.flags).test(shownText);
+          const found = shown.find((toast) => !toast.read && matches(toast.text));
+          if (found) found.read = true;
+          return Boolean(found);
+        }, pattern),
+      { message: `a toast saying ${String(text)}` },
+    )
+    .toBe(true);
+}
+
+/** The toast (Mantine notification) with this text, to act on it while it shows. */
 export const toast = (page: Page, text: string | RegExp) =>
   page.locator('.mantine-Notification-root').filter({ hasText: text });
 
@@ -121,7 +209,7 @@ export async function deleteFromDetailPage(
     .getByRole('dialog', { name: `Delete this ${entity}?` })
     .getByRole('button', { name: 'Delete' })
     .click();
-  await expect(toast(page, 'Deleted Successfully')).toBeVisible();
+  await expectToast(page, 'Deleted Successfully');
   await expect(page).toHaveURL(listUrl);
   await page.getByRole('searchbox', { name: 'Search' }).fill(search);
   await expect(page.getByText(noMatch)).toBeVisible();

@@ -3,10 +3,10 @@ import {
   deleteFromDetailPage,
   editFromRowMenu,
   expect,
+  expectToast,
   searchList,
   signInAsAdmin,
   test,
-  toast,
   unique,
 } from './fixtures';
 
@@ -42,7 +42,7 @@ test.describe('invoices', () => {
     await expect(totals).toContainText('4.35');
     await expect(totals).toContainText('64.32');
     await page.getByRole('button', { name: 'Add Invoice' }).click();
-    await expect(toast(page, 'Invoice Added Successfully')).toBeVisible();
+    await expectToast(page, 'Invoice Added Successfully');
     const heading = page.getByRole('heading', { level: 1 });
     await expect(heading).toHaveText(/^INV-\d{4}-\d{5,}$/);
     const invoiceNumber = (await heading.textContent()) ?? '';
@@ -75,7 +75,7 @@ test.describe('invoices', () => {
     // 60.42 + 7.25 % (4.38045 → 4.38) = 64.80
     await expect(totals).toContainText('64.80');
     await page.getByRole('button', { name: 'Save changes' }).click();
-    await expect(toast(page, 'Updated Successfully')).toBeVisible();
+    await expectToast(page, 'Updated Successfully');
     await expect(main.getByTestId('invoice-total')).toHaveText('64.80');
     await expect(main.getByText('Paid', { exact: true }).first()).toBeVisible();
 

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, sessionToken, signInAsAdmin, test, toast, unique } from './fixtures';
+import { expect, expectAccessible, expectToast, sessionToken, signInAsAdmin, test, unique } from './fixtures';
 
 // The tasks kanban board (issue 13): a project's board of its own per test, arranged through the
 // API, then driven as a user would — cards dragged by mouse and moved by keyboard (the order survives
@@ -128,7 +128,7 @@ test.describe('tasks kanban board', () => {
     await page.getByRole('button', { name: `Add card to ${target.title}` }).click();
     await page.getByRole('textbox', { name: `Title of the new card in ${target.title}` }).fill(title);
     await page.keyboard.press('Enter');
-    await expect(toast(page, /Added Successfully/)).toBeVisible();
+    await expectToast(page, /Added Successfully/);
     await expect(cardIn(column(page, target.title), title)).toBeVisible();
     await page.reload();
     await expect(cardIn(column(page, target.title), title)).toBeVisible();
@@ -188,7 +188,7 @@ test.describe('tasks kanban board', () => {
     const add = page.getByRole('dialog', { name: 'Add column' });
     await add.getByRole('textbox', { name: 'Title' }).fill(title);
     await add.getByRole('button', { name: 'Add column' }).click();
-    await expect(toast(page, /Column Added Successfully|Added Successfully/)).toBeVisible();
+    await expectToast(page, /Column Added Successfully|Added Successfully/);
     await expect(column(page, title)).toBeVisible();
 
     const renamed = `${title} renamed`;

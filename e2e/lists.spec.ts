@@ -214,6 +214,9 @@ const routes = [...new Set(definitions.map((def) => def.route))];
 // One page for the walk, signed in once: each list is opened in the running app as a link would
 // open it, since starting the app again for each list would take most of the time. After a failed
 // test Playwright starts a new worker, and so a new page.
+// Each route's walk is its own; the two workers share them (each signs in once, in beforeAll).
+test.describe.configure({ mode: 'parallel' });
+
 let page: Page;
 let token = '';
 const pageErrors: string[] = [];

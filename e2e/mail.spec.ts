@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ADMIN, expect, signIn, signInAsAdmin, test, toast, unique } from './fixtures';
+import { ADMIN, expect, expectToast, preparePage, signIn, signInAsAdmin, test, unique } from './fixtures';
 
 /** A folder of the mailbox's side list. */
 const folder = (page: Page, name: string) =>
@@ -21,7 +21,7 @@ async function writeAndSend(page: Page, { subject, body }: { subject?: string; b
   // The draft saves itself as one types.
   await expect(composer.getByTestId('draft-state')).toHaveText(/Saved/);
   await composer.getByRole('button', { name: 'Send' }).click();
-  await expect(toast(page, 'Mail sent')).toBeVisible();
+  await expectToast(page, 'Mail sent');
   await expect(composer).toBeHidden();
 }
 
@@ -59,6 +59,7 @@ test.describe('mailbox', () => {
     // Mia, in her own browser context, looks at her (empty) inbox.
     const miaContext = await browser.newContext();
     const miaPage = await miaContext.newPage();
+    await preparePage(miaPage);
     await miaPage.goto('/login');
     await signIn(miaPage, mia.email, mia.password);
     await miaPage.getByRole('link', { name: 'Mailbox' }).first().click();

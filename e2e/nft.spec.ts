@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN, expect, signInAsAdmin, test, toast, unique } from './fixtures';
+import { ADMIN, expect, expectToast, signInAsAdmin, test, unique } from './fixtures';
 
 /*
  * NFT auctions in the browser: the administrator bids on a running auction and sees the bid top the
@@ -95,7 +95,7 @@ test('a bid placed on an auction tops its bid history; another user’s bid arri
   const mine = plus(item.minNextBid, 0.5);
   await amount.fill(mine);
   await page.getByRole('button', { name: 'Place bid' }).click();
-  await expect(toast(page, 'Bid placed')).toBeVisible();
+  await expectToast(page, 'Bid placed');
   await expect(history(page).first()).toContainText(`${Number(mine).toLocaleString('en')} ETH`);
   await expect(history(page).first()).toContainText('Leading');
   await expect(page.getByTestId('highest-bid')).toHaveText(`${Number(mine).toLocaleString('en')} ETH`);

@@ -1,4 +1,4 @@
-import { expect, signInAsAdmin, test, toast } from './fixtures';
+import { expect, expectToast, signInAsAdmin, test } from './fixtures';
 
 // Pricing in the browser: the monthly/yearly switch and an administrator changing a plan's rate.
 
@@ -42,7 +42,7 @@ test.describe('pricing', () => {
     const cents = String(10 + Math.floor(Math.random() * 90));
     await rate.fill(`31.${cents}`);
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await expect(toast(page, 'Updated Successfully')).toBeVisible();
+    await expectToast(page, 'Updated Successfully');
     await expect(dialog).toBeHidden();
     await expect(card.getByTestId('plan-price')).toHaveText(`$31.${cents}`);
     await page.reload();

@@ -2,12 +2,12 @@ import {
   deleteFromDetailPage,
   editFromRowMenu,
   expect,
+  expectToast,
   pickDate,
   searchList,
   sessionToken,
   signInAsAdmin,
   test,
-  toast,
   unique,
 } from './fixtures';
 
@@ -37,7 +37,7 @@ test.describe('tasks (the resource engine)', () => {
     await page.getByRole('option', { name: 'High' }).click();
     await pickDate(page, 'Due date', '2026-12-24');
     await page.getByRole('button', { name: 'Add Task' }).click();
-    await expect(toast(page, 'Task Added Successfully')).toBeVisible();
+    await expectToast(page, 'Task Added Successfully');
     await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
     await expect(page.getByText('High', { exact: true })).toBeVisible();
 
@@ -50,7 +50,7 @@ test.describe('tasks (the resource engine)', () => {
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'In progress' }).click();
     await page.getByRole('button', { name: 'Save changes' }).click();
-    await expect(toast(page, 'Updated Successfully')).toBeVisible();
+    await expectToast(page, 'Updated Successfully');
     await expect(page.getByText('In progress', { exact: true })).toBeVisible();
 
     // Delete from the detail page: asked first, then gone from the list.
@@ -102,7 +102,7 @@ test.describe('tasks (the resource engine)', () => {
       .getByRole('dialog', { name: 'Delete 3 records?' })
       .getByRole('button', { name: 'Delete' })
       .click();
-    await expect(toast(page, 'Deleted Successfully')).toBeVisible();
+    await expectToast(page, 'Deleted Successfully');
     await page.reload();
     await expect(page.getByText('No tasks match these filters')).toBeVisible();
   });
@@ -140,7 +140,7 @@ test.describe('tasks (the resource engine)', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('checkbox', { name: 'Order curing blankets done' }).check();
     await page.getByRole('button', { name: 'Add Task' }).click();
-    await expect(toast(page, 'Task Added Successfully')).toBeVisible();
+    await expectToast(page, 'Task Added Successfully');
     await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
     await expect(page.getByText('Concrete', { exact: true })).toBeVisible();
     await expect(page.getByText(projectName, { exact: true })).toBeVisible();
@@ -152,13 +152,16 @@ test.describe('tasks (the resource engine)', () => {
     await page.getByRole('tab', { name: 'Comments' }).click();
     await page.getByRole('textbox', { name: 'New comment' }).fill(`First pour checked ${mark}`);
     await page.getByRole('button', { name: 'Add comment' }).click();
-    await expect(toast(page, 'Comment Added Successfully')).toBeVisible();
+    await expectToast(page, 'Comment Added Successfully');
     await page.getByRole('textbox', { name: 'New comment' }).fill(`Blankets on site ${mark}`);
     await page.getByRole('button', { name: 'Add comment' }).click();
     const comments = page.getByRole('list', { name: 'Comments' }).getByRole('listitem');
     await expect(comments).toHaveCount(2);
     await expect(comments.first()).toContainText(`Blankets on site ${mark}`);
-    await comments.first().getByRole('button', { name: 'Delete comment' }).click();
+    await comments
+      .first()
+      .getByRole('button', { name: /^Delete the comment of / })
+      .click();
     await page
       .getByRole('dialog', { name: 'Delete the comment?' })
       .getByRole('button', { name: 'Delete' })

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, sessionToken, signInAsAdmin, test, toast, unique } from './fixtures';
+import { expect, expectToast, sessionToken, signInAsAdmin, test, unique } from './fixtures';
 
 // Lost updates: an edit form sends the version it loaded; when someone else saved the record in the
 // meantime, the form says so and offers Reload (their version) or Overwrite (mine over theirs).
@@ -54,7 +54,7 @@ test.describe('a record changed while its edit form was open', () => {
 
     await title.fill(`${task.name} (after reload)`);
     await page.getByRole('button', { name: 'Save changes' }).click();
-    await expect(toast(page, 'Updated Successfully')).toBeVisible();
+    await expectToast(page, 'Updated Successfully');
     const saved = await task.read();
     expect(saved).toMatchObject({
       task: `${task.name} (after reload)`,
@@ -77,7 +77,7 @@ test.describe('a record changed while its edit form was open', () => {
     await expect(notice).toBeVisible();
 
     await notice.getByRole('button', { name: 'Overwrite' }).click();
-    await expect(toast(page, 'Updated Successfully')).toBeVisible();
+    await expectToast(page, 'Updated Successfully');
     await expect(page.getByRole('heading', { name: task.name, level: 1 })).toBeVisible();
     expect((await task.read()).description).toBe('Mine wins');
   });
@@ -152,7 +152,7 @@ test('checkout refuses a price the buyer did not see, shows the new one, then pl
 
   await page.goto(`/apps/ecommerce/products/${productId}`);
   await page.getByRole('button', { name: 'Add to cart' }).click();
-  await expect(toast(page, `Repriced Kettle ${mark} is in the cart`)).toBeVisible();
+  await expectToast(page, `Repriced Kettle ${mark} is in the cart`);
   await page.goto('/apps/ecommerce/checkout');
   await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible();
   await page.getByRole('combobox', { name: 'Customer' }).fill(`Rita Reprice ${mark}`);
@@ -173,7 +173,7 @@ test('checkout refuses a price the buyer did not see, shows the new one, then pl
 
   // Placed again, at the price now shown.
   await page.getByRole('button', { name: 'Place order' }).click();
-  await expect(toast(page, 'Order Added Successfully')).toBeVisible();
+  await expectToast(page, 'Order Added Successfully');
   const items = page.getByRole('table', { name: 'Items' });
   await expect(items.getByRole('row').filter({ hasText: `Repriced Kettle ${mark}` })).toContainText('25.00');
 });

@@ -3,7 +3,7 @@
 // Server (apps/server/src), from the bottom up; a file may import its own layer and those below:
 //   lib, db, config, paths  →  plugins  →  resources  →  modules  →  seed  →  app, main, cli, admin
 // and a module reaches another module only through that module's service.ts.
-// Web (apps/web/src): app → features → resources → components → lib, i18n → contracts; a feature
+// Web (apps/web/src): app → demo → features → resources → components → lib, i18n → contracts; a feature
 // never imports another feature. The engine (resources/) builds on the shared UI and route helpers
 // (components/: lazy-route, RouteError, PageHeader; lib/: route-handle), never the other way, and
 // neither reaches up into the shell (app/).
@@ -28,6 +28,8 @@ const webLayers = [
   ['components'],
   ['resources'],
   ['features'],
+  // demo/: the browser-only demo's mock backend and banner, started by main.tsx in the demo build only.
+  ['demo'],
   // test/: the component tests' harness (the app's theme and providers, around any layer).
   ['app', 'main.tsx', 'test'],
 ];

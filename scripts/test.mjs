@@ -1,6 +1,7 @@
-// `npm test`: every check, in order, stopping at the first that fails — lint, typecheck, the unit
-// and API tests (on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set), the build, and
-// the browser tests in Chromium against the built app.
+// `npm test`: every check, in order, stopping at the first that fails — lint, typecheck, the
+// browser-only demo's build, the unit and API tests (on PGlite, and on PostgreSQL too when
+// TEST_DATABASE_URL is set), the build, the browser tests in Chromium against the built app, and
+// the same main flows against the demo build.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,9 +10,12 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const steps = [
   ['lint', 'npm run --silent lint'],
   ['typecheck', 'npm run --silent typecheck'],
+  // Before the unit tests: the demo's guard reads the snapshot this writes (else it takes its own).
+  ['demo build', 'npm run --silent demo'],
   ['unit and API tests', 'npx vitest run'],
   ['build', 'npm run --silent build'],
   ['browser tests', 'npx playwright test'],
+  ['demo browser tests', 'npx playwright test -c playwright.demo.config.ts'],
 ];
 
 if (!process.env.TEST_DATABASE_URL) {

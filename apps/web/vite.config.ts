@@ -7,8 +7,11 @@ import { precompress } from './build/precompress';
 const apiPort = process.env.API_PORT || '3000';
 const proxy = { '/api': { target: `http://127.0.0.1:${apiPort}`, ws: true } };
 
-export default defineConfig({
+// Mode "demo" (`npm run demo`, scripts/demo/build.ts): the browser-only demo, its mock backend in
+// the page, served from DEMO_BASE ("/" by default) by any static server.
+export default defineConfig(({ mode }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
+  base: mode === 'demo' ? (process.env.DEMO_BASE ?? '/') : '/',
   plugins: [react(), precompress()],
   resolve: {
     alias: [
@@ -22,7 +25,7 @@ export default defineConfig({
   server: { proxy },
   preview: { proxy },
   build: {
-    outDir: 'dist',
+    outDir: mode === 'demo' ? 'dist-demo' : 'dist',
     emptyOutDir: true,
     // Above this a chunk is worth a look: the login page has a budget of 150 KB gzip in total.
     chunkSizeWarningLimit: 400,
@@ -72,4 +75,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -51,6 +51,8 @@ import { createNftService } from './modules/nft/service';
 import { type AuctionSweeper, createAuctionSweeper } from './modules/nft/sweeper';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { createNotificationsService } from './modules/notifications/service';
+import { oidcRoutes } from './modules/oidc/routes';
+import { createOidcService } from './modules/oidc/service';
 import { plansRoutes } from './modules/plans/routes';
 import { projectResource } from './modules/projects/projects.resource';
 import { releaseGroupResource } from './modules/releases/releases.resource';
@@ -60,6 +62,8 @@ import { tasksRoutes } from './modules/tasks/routes';
 import { teamResource } from './modules/team/team.resource';
 import { ticketsRoutes } from './modules/tickets/routes';
 import { todoProjectResource, todoResource } from './modules/todos/todos.resource';
+import { twoStepRoutes } from './modules/two-step/routes';
+import { createTwoStepService } from './modules/two-step/service';
 import { avatarRoutes } from './modules/users/avatars';
 import { usersRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
@@ -139,7 +143,8 @@ export async function buildApp(deps: AppDeps) {
   const { db } = database;
   const mailer = deps.mailer ?? createMailer(config, app.log);
   const audit = createAuditService(db);
-  const auth = createAuthService({ db, config, audit });
+  const twoStep = createTwoStepService({ db, audit, now: deps.now });
+  const auth = createAuthService({ db, config, audit, twoStep });
   const outbox = createOutbox({
     db,
     log: app.log,
@@ -206,7 +211,11 @@ export async function buildApp(deps: AppDeps) {
   encapsulated((scope) => registerFileContentRoutes(scope, db));
   encapsulated((scope) => authRoutes(scope, auth, users));
   encapsulated((scope) => accountsRoutes(scope, accounts, auth));
+  encapsulated((scope) =>
+    oidcRoutes(scope, createOidcService({ db, config, audit, auth, accounts, outbox }), config),
+  );
   encapsulated((scope) => usersRoutes(scope, users));
+  encapsulated((scope) => twoStepRoutes(scope, twoStep, users));
   encapsulated((scope) => avatarRoutes(scope, db));
   encapsulated((scope) => auditRoutes(scope, audit));
   encapsulated((scope) => libraryRoutes(scope, library, createLibraryTransfer({ db, audit })));

@@ -6,6 +6,7 @@ import { DataDirBusyError, dataDirOwner } from './db/data-dir-lock';
 import { describeError } from './lib/logger';
 import { createAuditService } from './modules/audit/service';
 import { createAuthService } from './modules/auth/service';
+import { createTwoStepService } from './modules/two-step/service';
 
 const usage = `Usage: npm run admin -- reset-password <email> [--password <new password>]
 
@@ -19,7 +20,9 @@ async function runHere(config: Config, command: AdminCommand): Promise<AdminRepl
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await database.exclusive(() => database.migrate());
-    const auth = createAuthService({ db: database.db, config, audit: createAuditService(database.db) });
+    const audit = createAuditService(database.db);
+    const twoStep = createTwoStepService({ db: database.db, audit });
+    const auth = createAuthService({ db: database.db, config, audit, twoStep });
     return await createAdminCommands({ db: database.db, auth }).run(command);
   } finally {
     await database.close();

@@ -182,6 +182,80 @@ function parseRateLimit(value: string | undefined): number {
   return factor;
 }
 
+/** A sign-in provider (OpenID Connect) of OIDC_PROVIDERS, with its OIDC_<ID>_* settings. */
+export type OidcProviderConfig = {
+  /** As in OIDC_PROVIDERS, lower case: the addresses name it (/api/auth/oidc/<id>/…). */
+  id: string;
+  /** The button's text ("Sign in with <label>"). */
+  label: string;
+  /** The issuer identifier: its /.well-known/openid-configuration is read. */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+};
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** https, or http on this machine only (a provider for development or tests). */
+const issuerUrl = z.string('must be set').check(
+  z.refine((value) => {
+    try {
+      const { protocol, hostname, search, hash } = new URL(value);
+      if (search || hash) return false;
+      return protocol === 'https:' || (protocol === 'http:' && LOOPBACK_HOSTS.has(hostname));
+    } catch {
+      return false;
+    }
+  }, 'must be an https URL (http only on localhost), without query or fragment'),
+);
+
+const oidcProviderSchema = z.object({
+  ISSUER: issuerUrl,
+  CLIENT_ID: z.string('must be set').check(z.minLength(1, 'must be set')),
+  CLIENT_SECRET: z.string('must be set').check(z.minLength(1, 'must be set')),
+  LABEL: z.optional(z.string().check(z.maxLength(40, 'must be at most 40 characters'))),
+});
+
+/**
+ * OIDC_PROVIDERS=acme,corp, then OIDC_ACME_ISSUER, OIDC_ACME_CLIENT_ID, OIDC_ACME_CLIENT_SECRET and
+ * OIDC_ACME_LABEL (the label defaults to the id) for each.
+ */
+function parseOidcProviders(env: Record<string, string | undefined>): OidcProviderConfig[] {
+  const list = env.OIDC_PROVIDERS;
+  if (list === undefined) return [];
+  const ids = list.split(',').map((id) => id.trim().toLowerCase());
+  const found: OidcProviderConfig[] = [];
+  for (const id of ids) {
+    if (!/^[a-z][a-z0-9_]{0,29}$/.test(id))
+      throw new ConfigError(
+        `OIDC_PROVIDERS must be a comma-separated list of ids (a letter, then letters, digits or _), such as acme,corp (got "${list}")`,
+      );
+    if (found.some((provider) => provider.id === id))
+      throw new ConfigError(`OIDC_PROVIDERS names "${id}" twice (got "${list}")`);
+    const prefix = `OIDC_${id.toUpperCase()}_`;
+    const settings = Object.fromEntries(
+      Object.entries(env)
+        .filter(([name]) => name.startsWith(prefix))
+        .map(([name, value]) => [name.slice(prefix.length), value]),
+    );
+    const parsed = oidcProviderSchema.safeParse(settings);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const name = `${prefix}${String(issue?.path[0] ?? 'ISSUER')}`;
+      throw new ConfigError(`${name} ${issue?.message ?? 'is not valid'} (got "${env[name] ?? ''}")`);
+    }
+    const p = parsed.data;
+    found.push({
+      id,
+      label: p.LABEL ?? id,
+      issuer: p.ISSUER,
+      clientId: p.CLIENT_ID,
+      clientSecret: p.CLIENT_SECRET,
+    });
+  }
+  return found;
+}
+
 export type Config = {
   port: number;
   host: string;
@@ -213,6 +287,8 @@ export type Config = {
   marketTickMs: number;
   /** How often each node closes the NFT auctions that have ended; 0: never (tests sweep themselves). */
   nftAuctionSweepMs: number;
+  /** The sign-in providers (OpenID Connect), in the order of OIDC_PROVIDERS; none by default. */
+  oidcProviders: OidcProviderConfig[];
 };
 
 export class ConfigError extends Error {}
@@ -253,5 +329,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadQuotaBytes: Math.floor(e.UPLOAD_QUOTA_MB * 1024 * 1024),
     marketTickMs: e.MARKET_TICK_MS,
     nftAuctionSweepMs: e.NFT_AUCTION_SWEEP_MS,
+    oidcProviders: parseOidcProviders(present),
   };
 }

@@ -132,4 +132,15 @@ export const listResponse = <T extends z.ZodMiniType>(item: T) =>
 
 export const idParams = z.object({ id: z.uuid('The id in the address is not valid.') });
 
+/** The address of a record under another (`…/:id/comments/:commentId`): both ids checked. */
+export const childParams = <K extends string>(key: K, what: string) =>
+  z.object({
+    ...idParams.shape,
+    ...({ [key]: z.uuid(`The ${what} id in the address is not valid.`) } as Record<K, z.ZodMiniUUID>),
+  });
+
+/** A route's failure answers, by status: all of them the one error envelope. */
+export const errorResponses = <S extends number>(...statuses: S[]) =>
+  Object.fromEntries(statuses.map((status) => [status, errorResponse])) as Record<S, typeof errorResponse>;
+
 export const timestamp = z.iso.datetime({ offset: true });

@@ -34,3 +34,19 @@ export type SessionUser = z.infer<typeof sessionUser>;
 
 export const loginResponse = z.extend(sessionUser, { accessToken: z.string() });
 export type LoginResponse = z.infer<typeof loginResponse>;
+
+/**
+ * The identity is proven but a second step is due before a session opens: 'verify' asks for a code
+ * of the user's authenticator (or a recovery code), 'enrol' for setting one up first (a group the
+ * user belongs to requires it). The ticket names this sign-in on the two-step routes.
+ */
+export const twoStepChallenge = z.object({
+  twoStep: z.object({ ticket: z.string(), mode: z.enum(['verify', 'enrol']) }),
+});
+export type TwoStepChallenge = z.infer<typeof twoStepChallenge>;
+
+/** What a sign-in ends with (a password, a provider): a session, or a second step to take first. */
+export const signInResult = z.union([loginResponse, twoStepChallenge]);
+export type SignInResult = z.infer<typeof signInResult>;
+
+export const isTwoStepChallenge = (result: SignInResult): result is TwoStepChallenge => 'twoStep' in result;

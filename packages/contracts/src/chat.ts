@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { recordVersion, text, timestamp, versionInput } from './api';
+import { childParams, recordVersion, text, timestamp, versionInput } from './api';
 import { optionalText, requiredText } from './fields';
 import { fileRecord } from './files';
 
@@ -126,10 +126,7 @@ export const chatMembersInput = z.object({
 });
 export type ChatMembersInput = z.input<typeof chatMembersInput>;
 
-export const chatMemberParams = z.object({
-  id: z.uuid('The id in the address is not valid.'),
-  userId: z.uuid('The user id in the address is not valid.'),
-});
+export const chatMemberParams = childParams('userId', 'user');
 
 // Messages ----------------------------------------------------------------------------------------
 

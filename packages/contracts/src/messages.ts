@@ -40,6 +40,10 @@ export const errorCodes = {
   validation: 'VALIDATION_FAILED',
   unauthorized: 'UNAUTHORIZED',
   loginFailed: 'LOGIN_FAILED',
+  /** The second step's code (or recovery code) is wrong: the ticket stays, try again. */
+  twoStepCodeInvalid: 'TWO_STEP_CODE_INVALID',
+  /** The second step's ticket is unknown, used, expired or out of attempts: sign in again. */
+  twoStepTicketInvalid: 'TWO_STEP_TICKET_INVALID',
   forbidden: 'FORBIDDEN',
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',

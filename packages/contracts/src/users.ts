@@ -16,6 +16,8 @@ export const userRecord = z.object({
   isActive: z.boolean(),
   isAdmin: z.boolean(),
   hasPassword: z.boolean(),
+  /** Two-step verification is on (an administrator may reset it: POST .../two-step/reset/). */
+  twoStepEnabled: z.boolean(),
   groups: z.array(groupRef),
   lastLogin: z.nullable(timestamp),
   /** The avatar's thumbnail (signed URL); null: initials are shown. */
@@ -91,6 +93,8 @@ export const groupRecord = z.object({
   name: z.string(),
   description: z.string(),
   permissions: z.array(permissionName),
+  /** Members must sign in with two-step verification (those not enrolled enrol at their next sign-in). */
+  requireTwoStep: z.boolean(),
   members: z.array(z.object({ id: z.uuid(), email: z.string(), username: z.string() })),
   memberCount: z.number().check(z.int()),
   createdAt: timestamp,
@@ -106,12 +110,14 @@ const groupFieldTypes = {
   description: text(500, 'The description must be at most 500 characters.'),
   permissions: z.array(permissionName).check(z.maxLength(200)),
   memberIds: z.array(z.uuid('Unknown user.')).check(z.maxLength(10_000)),
+  requireTwoStep: z.boolean(),
 };
 export const groupCreate = z.object({
   name: groupFieldTypes.name,
   description: z._default(groupFieldTypes.description, ''),
   permissions: z._default(groupFieldTypes.permissions, []),
   memberIds: z._default(groupFieldTypes.memberIds, []),
+  requireTwoStep: z._default(groupFieldTypes.requireTwoStep, false),
 });
 export type GroupCreate = z.input<typeof groupCreate>;
 /** As userUpdate: a field left out keeps its stored value; `version` as there. */

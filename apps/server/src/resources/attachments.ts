@@ -3,6 +3,7 @@ import {
   attachmentList,
   attachmentOrderBody,
   errorResponse,
+  errorResponses,
   type FileAccess,
   type FileRecord,
   fileMessages,
@@ -165,7 +166,7 @@ export function registerAttachmentRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const storage = app.storage;
   const tags = [options.tag];
-  const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse };
+  const errors = errorResponses(400, 403, 404);
   const base = `${options.path}/:id/attachments`;
 
   const ownerFor = () => {

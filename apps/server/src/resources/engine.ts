@@ -9,6 +9,8 @@ import {
   bulkUpdateBody,
   bulkUpdated,
   errorResponse,
+  errorResponses,
+  idParams,
   listQuery,
   listResponse,
   messages,
@@ -167,7 +169,6 @@ type Versioned = Record<string, unknown> & { version: number };
 const EXPORT_BATCH = 1000;
 export type Actor = ReturnType<typeof actorOf>;
 const recordKey = z.uuid(messages.keyInvalid);
-const idParams = z.object({ id: z.uuid('The id in the address is not valid.') });
 /** A read's key: any text, so that one no record can have is a 404 (a dead link), not a 400. */
 const keyParams = z.object({ id: z.string() });
 const existingKey = (key: string): string => {
@@ -226,7 +227,7 @@ export function registerResource<
   const manage = `${def.area}.manage` as const;
   const tags = [def.area];
   const query = z.extend(listQuery, def.filters.shape);
-  const errors = { 400: errorResponse, 404: errorResponse, 409: errorResponse };
+  const errors = errorResponses(400, 404, 409);
   const table = def.table as Table;
   // The record's schema, widened: Fastify cannot resolve a reply type from a generic schema.
   const anyRecord: z.ZodMiniType = def.record;

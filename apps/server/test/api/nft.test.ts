@@ -412,6 +412,28 @@ describe('nft', () => {
     expect(widgets.sales.counter).toBeGreaterThanOrEqual(2);
     expect(widgets.volume.suffix).toBe(' ETH');
     expect(widgets.recentSales.rows.length).toBeGreaterThanOrEqual(2);
+
+    // The top tables rank by the period's volume, each with a figure of its own.
+    type Row = { key: string; cells: Record<string, unknown>; href: string };
+    const collections: Row[] = widgets.topCollections.rows;
+    expect(widgets.topCollections.columns.map((c: { key: string }) => c.key)).toEqual([
+      'name',
+      'volume',
+      'sales',
+      'floorPrice',
+    ]);
+    expect(collections.find((row) => row.cells.name === 'For sale')).toMatchObject({
+      cells: { volume: 0.8, sales: 1, floorPrice: null },
+      href: expect.stringContaining('/apps/nft/explore?collection='),
+    });
+    const creators: Row[] = widgets.topCreators.rows;
+    expect(creators.length).toBeGreaterThanOrEqual(1);
+    expect(creators[0]?.href).toMatch(/^\/apps\/nft\/explore\?creator=/);
+    for (const table of [collections, creators]) {
+      const volumes = table.map((row) => Number(row.cells.volume));
+      expect(volumes).toEqual([...volumes].sort((a, b) => b - a));
+    }
+    expect(typeof creators[0]?.cells.followers).toBe('number');
   });
 });
 

@@ -107,4 +107,42 @@ describe('loadConfig', () => {
       /^ADMIN_PASSWORD must be at least 8/,
     );
   });
+
+  it('reads the sign-in providers of OIDC_PROVIDERS, each with its OIDC_<ID>_* settings', () => {
+    const acme = {
+      OIDC_ACME_ISSUER: 'https://id.acme.example',
+      OIDC_ACME_CLIENT_ID: 'ledgerdesk',
+      OIDC_ACME_CLIENT_SECRET: 's3cret',
+    };
+    expect(loadConfig({}).oidcProviders).toEqual([]);
+    const config = loadConfig({
+      OIDC_PROVIDERS: 'acme, Corp',
+      ...acme,
+      OIDC_CORP_ISSUER: 'http://127.0.0.1:9000',
+      OIDC_CORP_CLIENT_ID: 'c',
+      OIDC_CORP_CLIENT_SECRET: 'd',
+      OIDC_CORP_LABEL: 'Corp SSO',
+    });
+    expect(config.oidcProviders).toEqual([
+      {
+        id: 'acme',
+        label: 'acme',
+        issuer: 'https://id.acme.example',
+        clientId: 'ledgerdesk',
+        clientSecret: 's3cret',
+      },
+      { id: 'corp', label: 'Corp SSO', issuer: 'http://127.0.0.1:9000', clientId: 'c', clientSecret: 'd' },
+    ]);
+    expect(() => loadConfig({ OIDC_PROVIDERS: 'acme' })).toThrow(/^OIDC_ACME_ISSUER must be/);
+    expect(() => loadConfig({ OIDC_PROVIDERS: 'acme', ...acme, OIDC_ACME_CLIENT_SECRET: '' })).toThrow(
+      /^OIDC_ACME_CLIENT_SECRET must be set/,
+    );
+    expect(() =>
+      loadConfig({ OIDC_PROVIDERS: 'acme', ...acme, OIDC_ACME_ISSUER: 'http://id.acme.example' }),
+    ).toThrow(/^OIDC_ACME_ISSUER must be an https URL/);
+    expect(() => loadConfig({ OIDC_PROVIDERS: 'acme,acme', ...acme })).toThrow(/names "acme" twice/);
+    expect(() => loadConfig({ OIDC_PROVIDERS: 'a-b' })).toThrow(
+      /^OIDC_PROVIDERS must be a comma-separated list/,
+    );
+  });
 });

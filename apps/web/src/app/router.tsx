@@ -56,10 +56,27 @@ export const router = createBrowserRouter(
           lazy: lazyRoute(() => import('../features/auth/ResetPasswordPage')),
         },
         {
+          // The second step of a sign-in: the ticket comes in the navigation's state.
+          path: '/auth/two-step',
+          errorElement,
+          lazy: lazyRoute(() => import('../features/auth/TwoStepPage')),
+        },
+        {
           // Open with or without a session, as the reset link.
           path: '/verify-email',
           errorElement,
           lazy: lazyRoute(() => import('../features/auth/VerifyEmailPage')),
+        },
+        {
+          // Back from a sign-in provider (social sign-in): open with or without a session, as linking
+          // from the profile ends on the error page too when it fails.
+          path: '/auth/social',
+          errorElement,
+          children: [
+            { path: 'callback', lazy: lazyRoute(() => import('../features/auth/social/SocialCallbackPage')) },
+            { path: 'link', lazy: lazyRoute(() => import('../features/auth/social/SocialLinkPage')) },
+            { path: 'error', lazy: lazyRoute(() => import('../features/auth/social/SocialErrorPage')) },
+          ],
         },
         {
           // Pathless and without children here: until the shell's pages have arrived no address matches
@@ -75,6 +92,8 @@ export const router = createBrowserRouter(
     },
   ],
   {
+    // Where the app is served: "/" (vite's `base`), or the demo build's DEMO_BASE ("/ledgerdesk/").
+    basename: import.meta.env.BASE_URL,
     // Also called for the addresses the "*" (not-found) route matches: patching the same routes again
     // is a no-op (the router skips the routes it already has).
     // The route table is a chunk like a page's: when it cannot be loaded (a deployment removed it,

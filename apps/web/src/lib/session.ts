@@ -15,13 +15,26 @@ const listeners = new Set<Listener>();
 /** Parsed once and then kept, so readers get a stable object until the session changes. */
 let current: Session | null | undefined;
 
-function storage(): Storage | null {
+/**
+ * Where the session lives: sessionStorage by default (SPEC §9: this tab, until it closes), or
+ * localStorage when the user chose "keep me signed in" (every tab, across restarts of the browser).
+ */
+type Place = 'sessionStorage' | 'localStorage';
+
+function storage(place: Place): Storage | null {
   try {
-    return window.sessionStorage;
+    return window[place];
   } catch {
     // Storage can be unavailable (privacy settings, sandboxed frames): the session then lives in memory.
     return null;
   }
+}
+
+/** Where the current session is kept: the tab's own first, then the one kept across tabs. */
+function placeOf(): Place | null {
+  if (storage('sessionStorage')?.getItem(STORAGE_KEY)) return 'sessionStorage';
+  if (storage('localStorage')?.getItem(STORAGE_KEY)) return 'localStorage';
+  return null;
 }
 
 /**
@@ -43,7 +56,8 @@ function looksLikeSession(value: unknown): value is Session {
 }
 
 function read(): Session | null {
-  const raw = storage()?.getItem(STORAGE_KEY);
+  const place = placeOf();
+  const raw = place ? storage(place)?.getItem(STORAGE_KEY) : null;
   if (!raw) return null;
   try {
     const parsed: unknown = JSON.parse(raw);
@@ -66,9 +80,20 @@ export function getAccessToken(): string | null {
   return getSession()?.accessToken ?? null;
 }
 
-export function setSession(session: Session) {
+/**
+ * Starts (or replaces) the session; `keep` ("keep me signed in") keeps it in localStorage, else
+ * in this tab's sessionStorage. Left out, it stays where the current session is.
+ */
+export function setSession(session: Session, options: { keep?: boolean } = {}) {
+  const place: Place =
+    options.keep === undefined
+      ? (placeOf() ?? 'sessionStorage')
+      : options.keep
+        ? 'localStorage'
+        : 'sessionStorage';
   current = session;
-  storage()?.setItem(STORAGE_KEY, JSON.stringify(session));
+  storage(place === 'localStorage' ? 'sessionStorage' : 'localStorage')?.removeItem(STORAGE_KEY);
+  storage(place)?.setItem(STORAGE_KEY, JSON.stringify(session));
   emit();
 }
 
@@ -79,10 +104,22 @@ export function updateSessionUser(user: SessionUser) {
   setSession({ ...session, user });
 }
 
+/** Ends the session in both places (a kept one would sign the next tab in again). */
 export function clearSession() {
   current = null;
-  storage()?.removeItem(STORAGE_KEY);
+  storage('sessionStorage')?.removeItem(STORAGE_KEY);
+  storage('localStorage')?.removeItem(STORAGE_KEY);
   emit();
+}
+
+// A kept session signed out (or in) in another tab: this tab follows.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key !== STORAGE_KEY && event.key !== null) return;
+    const before = current;
+    current = read();
+    if (before?.accessToken !== current?.accessToken) emit();
+  });
 }
 
 export function subscribeSession(listener: Listener): () => void {

@@ -2,8 +2,9 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod/mini';
 import { i18n } from '../i18n';
-import { clearSession, setSession } from '../lib/session';
+import { clearSession } from '../lib/session';
 import { renderInApp } from '../test/render';
+import { signInForTest } from '../test/session';
 import { statusBadge } from './cells';
 import { ResourceDetailPage } from './ResourceDetailPage';
 import type { ResourceDefinition } from './types';
@@ -135,18 +136,13 @@ const page = (url: string) =>
 describe('ResourceDetailPage', () => {
   it('heads the record with its title, status and key figures, and offers Edit to who may manage', async () => {
     stubApi();
-    setSession({
-      accessToken: 'token',
-      user: {
-        id: KEY,
-        username: 'admin',
-        email: 'admin@example.com',
-        firstName: 'A',
-        lastName: 'B',
-        role: 'admin',
-        groups: [],
-        permissions: [],
-      },
+    signInForTest({
+      id: KEY,
+      username: 'admin',
+      email: 'admin@example.com',
+      firstName: 'A',
+      lastName: 'B',
+      role: 'admin',
     });
     await page(`/test/customers/${KEY}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeTruthy();

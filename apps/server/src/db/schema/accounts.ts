@@ -49,6 +49,8 @@ export const groups = pgTable(
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    /** Members sign in with two-step verification; those not enrolled enrol at their next sign-in. */
+    requireTwoStep: boolean('require_two_step').notNull().default(false),
     ...auditColumns(),
     ...versionColumn(),
   },

@@ -1,6 +1,7 @@
 import {
   accountMessages,
   errorResponse,
+  errorResponses,
   forgotPasswordRequest,
   idParams,
   legacyProfileUpdate,
@@ -25,7 +26,7 @@ import { actorOf, currentUser } from '../../plugins/auth';
 import type { AuthService } from '../auth/service';
 import type { AccountsService } from './service';
 
-const errors = { 400: errorResponse, 401: errorResponse, 409: errorResponse, 429: errorResponse };
+const errors = errorResponses(400, 401, 409, 429);
 const client = (request: FastifyRequest) => ({ ip: request.ip, requestId: String(request.id) });
 
 export function accountsRoutes(app: FastifyInstance, accounts: AccountsService, auth: AuthService) {

@@ -445,6 +445,71 @@ export function createAccountsService(deps: {
     },
 
     /**
+     * An account for someone a sign-in provider vouches for (modules/oidc): a regular user with no
+     * group and no password, its address confirmed only when the provider says it verified it, and
+     * a free username made from `usernameHint` (the provider's, or the address's local part). In the
+     * caller's transaction; audited as 'account.create-by-provider'.
+     */
+    async createFromProvider(
+      executor: Database,
+      input: {
+        email: string;
+        firstName: string;
+        lastName: string;
+        usernameHint: string;
+        emailVerified: boolean;
+      },
+      actor: Omit<Actor, 'id' | 'label'> & { provider: string },
+    ): Promise<typeof users.$inferSelect> {
+      const id = randomUUID();
+      const base = input.usernameHint
+        .replace(/[^A-Za-z0-9_.-]/g, '')
+        .slice(0, 24)
+        .padEnd(3, '0');
+      let username = base;
+      for (let tries = 0; ; tries += 1) {
+        try {
+          await assertUsernameFree(executor, username);
+          break;
+        } catch (error) {
+          if (!(error instanceof AppError) || error.statusCode !== 409 || tries >= 20) throw error;
+          username = `${base}${Math.floor(1000 + Math.random() * 9000)}`;
+        }
+      }
+      const [user] = await executor
+        .insert(users)
+        .values({
+          id,
+          email: input.email,
+          username,
+          firstName: input.firstName.slice(0, 100),
+          lastName: input.lastName.slice(0, 100),
+          passwordHash: null,
+          emailVerifiedAt: input.emailVerified ? sql`now()` : null,
+          createdBy: id,
+          updatedBy: id,
+        })
+        .returning();
+      if (!user) throw new Error('user insert returned nothing');
+      await audit.record(
+        executor,
+        { ...actor, id, label: input.email },
+        {
+          action: 'account.create-by-provider',
+          entity: 'user',
+          key: id,
+          after: {
+            email: user.email,
+            username,
+            provider: actor.provider,
+            emailVerified: input.emailVerified,
+          },
+        },
+      );
+      return user;
+    },
+
+    /**
      * Queues a reset link for the address. Whether it has an account is decided by the outbox
      * worker, so known and unknown addresses take the same path here and get the same answer.
      */

@@ -5,6 +5,7 @@ import {
   apiKeyRecord,
   apiKeyUpdate,
   errorResponse,
+  errorResponses,
   idParams,
   listResponse,
   mutationResponse,
@@ -17,7 +18,7 @@ import { actorOf, currentUser } from '../../plugins/auth';
 import type { ApiKeysService } from './service';
 
 const tags = ['apiKeys'];
-const errors = { 400: errorResponse, 404: errorResponse };
+const errors = errorResponses(400, 404);
 /** Creating and changing keys needs a signed-in session: a key cannot mint or revive keys. */
 const manage = { access: 'apiKeys.manage' as const, sessionOnly: true };
 

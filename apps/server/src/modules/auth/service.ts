@@ -5,9 +5,13 @@ import {
   errorCodes,
   isPermission,
   type LoginRequest,
-  type LoginResponse,
   messages,
+  REMEMBER_BROWSER_DAYS,
   type SessionUser,
+  type SignInResult,
+  type TwoStepVerifyRequest,
+  type TwoStepVerifyResponse,
+  twoStepMessages,
 } from '@ledgerdesk/contracts';
 import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
@@ -20,6 +24,7 @@ import { createThrottle, type ThrottleRule } from '../../lib/throttle';
 import { hashToken, newToken } from '../../lib/tokens';
 import { nextVersion } from '../../lib/versions';
 import type { AuthUser } from '../../plugins/auth';
+import type { TwoStepService } from '../two-step/service';
 import { createCallerCache } from './callers';
 
 /**
@@ -48,11 +53,60 @@ const loginKeys = (email: string, ip: string) => ({
 // turn every request into a write.
 const SLIDE_EVERY_MS = 60_000;
 
+/**
+ * Who is signing in, from where: what every kind of sign-in hands to `signIn` (see `signInClientOf`).
+ * `rememberedBrowser`: the token of the "remember this browser" cookie, when the browser sent one.
+ */
+export type SignInClient = {
+  ip: string;
+  userAgent: string;
+  requestId: string;
+  rememberedBrowser?: string | null;
+};
+
+/**
+ * The "remember this browser" token lives in a cookie, not in the page's storage: httpOnly, a
+ * script (an injected one included) cannot read it; SameSite=Strict, another site cannot make the
+ * browser send it; and its path is the sign-in routes' (/api/users/: the password login, the second
+ * step, the social login), so no other request carries it.
+ */
+export const REMEMBER_COOKIE = 'ledgerdesk_remember';
+const REMEMBER_COOKIE_PATH = '/api/users/';
+
+/** The Set-Cookie value that keeps `token` for REMEMBER_BROWSER_DAYS. */
+export function rememberCookie(token: string, secure: boolean): string {
+  const maxAge = REMEMBER_BROWSER_DAYS * 24 * 60 * 60;
+  return `${REMEMBER_COOKIE}=${token}; Path=${REMEMBER_COOKIE_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
+}
+
+/** The client of a sign-in request: its address, browser and remembered-browser cookie. */
+export function signInClientOf(request: {
+  ip: string;
+  id: unknown;
+  headers: { 'user-agent'?: string; cookie?: string };
+}): SignInClient {
+  const cookie = (request.headers.cookie ?? '')
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${REMEMBER_COOKIE}=`));
+  return {
+    ip: request.ip,
+    userAgent: request.headers['user-agent'] ?? '',
+    requestId: String(request.id),
+    rememberedBrowser: cookie ? cookie.slice(REMEMBER_COOKIE.length + 1) : null,
+  };
+}
+
 /** Audited changes of these may change who a token is, or what it may do: see callers.ts. */
 export const AUTH_ENTITIES: ReadonlySet<string> = new Set(['session', 'user', 'group', 'apiKey']);
 
-export function createAuthService(deps: { db: Database; config: Config; audit: AuditLog }) {
-  const { db, config, audit } = deps;
+export function createAuthService(deps: {
+  db: Database;
+  config: Config;
+  audit: AuditLog;
+  twoStep: TwoStepService;
+}) {
+  const { db, config, audit, twoStep } = deps;
   const throttle = createThrottle(db);
   const callers = createCallerCache<AuthUser>(config.authCacheMs);
   audit.onRecord((entry) => {
@@ -195,8 +249,93 @@ export function createAuthService(deps: { db: Database; config: Config; audit: A
     };
   }
 
+  /**
+   * Opens a session: the end of every sign-in, once the identity and any second step are proven.
+   * Answers its token; the caller describes the user once the transaction is over (PGlite has one
+   * connection: a query outside the transaction would wait for it forever).
+   */
+  async function openSession(
+    executor: Database,
+    user: typeof users.$inferSelect,
+    client: SignInClient,
+  ): Promise<string> {
+    const token = newToken();
+    const [created] = await executor
+      .insert(sessions)
+      .values({
+        userId: user.id,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(Date.now() + config.sessionTtlMs),
+        ip: client.ip,
+        userAgent: client.userAgent.slice(0, 500),
+        createdBy: user.id,
+        updatedBy: user.id,
+      })
+      .returning({ id: sessions.id });
+    if (!created) throw new Error('session insert returned nothing');
+    await executor.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, user.id));
+    await audit.record(executor, actorFor(user, client), {
+      action: 'login',
+      entity: 'session',
+      key: created.id,
+      after: { userAgent: client.userAgent.slice(0, 200) },
+    });
+    return token;
+  }
+
+  const actorFor = (user: { id: string; email: string }, client: SignInClient): Actor => ({
+    id: user.id,
+    label: user.email,
+    ip: client.ip,
+    requestId: client.requestId,
+  });
+
+  /**
+   * What follows a proven identity (a password, a provider): the one way every kind of sign-in
+   * ends. With two-step verification on, a challenge for the second step (unless this browser is
+   * remembered); not on but required by a group, a challenge to enrol; else a session.
+   */
+  async function signIn(user: typeof users.$inferSelect, client: SignInClient): Promise<SignInResult> {
+    if (await twoStep.isEnabled(user.id)) {
+      if (!(await twoStep.recognises(user.id, client.rememberedBrowser, client)))
+        return { twoStep: { ticket: await twoStep.createChallenge(user.id, 'verify'), mode: 'verify' } };
+    } else if (await twoStep.isRequired(user.id)) {
+      return { twoStep: { ticket: await twoStep.createChallenge(user.id, 'enrol'), mode: 'enrol' } };
+    }
+    const accessToken = await db.transaction((tx) => openSession(tx as Database, user, client));
+    return { ...(await describeUser(user)), accessToken };
+  }
+
+  /**
+   * Refuses (429) a sign-in attempt while its counters are locked: the pair and the address, and the
+   * account's ceiling unless the account has signed in from this address before.
+   */
+  async function assertMayTry(email: string, client: SignInClient, userId: string | null) {
+    const keys = loginKeys(email, client.ip);
+    assertNotLocked(await throttle.lockedUntil([keys.pair, keys.address]));
+    const ceiling = await throttle.lockedUntil([keys.account]);
+    if (ceiling && !(userId && (await signedInFrom(userId, client.ip)))) assertNotLocked(ceiling);
+  }
+
+  /** Counts a failed attempt (a wrong password or a wrong second-step code) on all three counters. */
+  async function countFailure(email: string, ip: string) {
+    const keys = loginKeys(email, ip);
+    await throttle.hit(keys.pair, LOGIN_LIMITS.perAccountAndAddress);
+    await throttle.hit(keys.address, LOGIN_LIMITS.perAddress);
+    await throttle.hit(keys.account, LOGIN_LIMITS.perAccount);
+  }
+
+  /** The user of a waiting sign-in, who must still be allowed in. */
+  async function userOfChallenge(userId: string) {
+    const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+    if (!user?.isActive)
+      throw new AppError(401, errorCodes.twoStepTicketInvalid, twoStepMessages.ticketInvalid);
+    return user;
+  }
+
   return {
     describeUser,
+    signIn,
 
     async describeUserById(id: string): Promise<SessionUser> {
       const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -204,17 +343,11 @@ export function createAuthService(deps: { db: Database; config: Config; audit: A
       return describeUser(user);
     },
 
-    async login(
-      input: LoginRequest,
-      client: { ip: string; userAgent: string; requestId: string },
-    ): Promise<LoginResponse> {
+    async login(input: LoginRequest, client: SignInClient): Promise<SignInResult> {
       const email = input.email.trim().toLowerCase();
       const keys = loginKeys(email, client.ip);
-      assertNotLocked(await throttle.lockedUntil([keys.pair, keys.address]));
-
       const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-      const ceiling = await throttle.lockedUntil([keys.account]);
-      if (ceiling && !(user && (await signedInFrom(user.id, client.ip)))) assertNotLocked(ceiling);
+      await assertMayTry(email, client, user?.id ?? null);
 
       const passwordOk = await verifyPassword(user?.passwordHash, input.password);
       // An account whose address is not confirmed fails like a wrong password: anyone can sign up
@@ -222,40 +355,63 @@ export function createAuthService(deps: { db: Database; config: Config; audit: A
       // password, not confirmed" would tell them whether the address already had an account (then
       // their password is not the one stored). The login page offers the link again on a failure.
       if (!user || !passwordOk || !user.isActive || !user.emailVerifiedAt) {
-        await throttle.hit(keys.pair, LOGIN_LIMITS.perAccountAndAddress);
-        await throttle.hit(keys.address, LOGIN_LIMITS.perAddress);
-        await throttle.hit(keys.account, LOGIN_LIMITS.perAccount);
+        await countFailure(email, client.ip);
         throw new AppError(401, errorCodes.loginFailed, messages.loginFailed);
       }
-      // The owner's own mistakes from here are forgotten; the ceiling is not, or a guesser spread
-      // over many addresses would get a fresh allowance each time the owner signs in.
-      await throttle.clear(keys.pair);
-      const token = newToken();
-      const session = await db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(sessions)
-          .values({
-            userId: user.id,
-            tokenHash: hashToken(token),
-            expiresAt: new Date(Date.now() + config.sessionTtlMs),
-            ip: client.ip,
-            userAgent: client.userAgent.slice(0, 500),
-            createdBy: user.id,
-            updatedBy: user.id,
-          })
-          .returning({ id: sessions.id });
-        await tx.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, user.id));
-        const actor: Actor = { id: user.id, label: user.email, ip: client.ip, requestId: client.requestId };
-        await audit.record(tx as Database, actor, {
-          action: 'login',
-          entity: 'session',
-          key: created?.id ?? '',
-          after: { userAgent: client.userAgent.slice(0, 200) },
-        });
-        return created;
+      const result = await signIn(user, client);
+      // The owner's own mistakes from here are forgotten (once the second step is passed, when there
+      // is one); the ceiling is not, or a guesser spread over many addresses would get a fresh
+      // allowance each time the owner signs in.
+      if (!('twoStep' in result)) await throttle.clear(keys.pair);
+      return result;
+    },
+
+    /**
+     * The second step of a sign-in: a code of the authenticator or a recovery code (mode 'verify'),
+     * or the first code of the authenticator being set up (mode 'enrol': the answer holds the
+     * recovery codes). A wrong code counts as a failed sign-in (LOGIN_LIMITS) and against the
+     * ticket's attempts. With `remember`, the answer's `rememberToken` goes in the cookie.
+     */
+    async completeTwoStep(
+      input: TwoStepVerifyRequest,
+      client: SignInClient,
+    ): Promise<{ response: TwoStepVerifyResponse; rememberToken: string | null }> {
+      const challenge = await twoStep.challengeOf(input.ticket);
+      const user = await userOfChallenge(challenge.userId);
+      await assertMayTry(user.email, client, user.id);
+      const actor = actorFor(user, client);
+      const result = await db.transaction(async (tx) => {
+        const executor = tx as Database;
+        const proof =
+          challenge.mode === 'enrol'
+            ? await twoStep.confirmEnrolment(executor, user.id, input.code, actor)
+            : await twoStep.checkCode(executor, user.id, input.code, actor);
+        if (!proof) return null;
+        await twoStep.consumeChallenge(executor, challenge);
+        const rememberToken = input.remember
+          ? await twoStep.rememberBrowser(executor, user.id, client)
+          : null;
+        const accessToken = await openSession(executor, user, client);
+        return { accessToken, recoveryCodes: Array.isArray(proof) ? proof : undefined, rememberToken };
       });
-      if (!session) throw new Error('session insert returned nothing');
-      return { ...(await describeUser(user)), accessToken: token };
+      if (!result) {
+        await countFailure(user.email, client.ip);
+        const spent = await twoStep.failAttempt(challenge);
+        if (spent) throw new AppError(401, errorCodes.twoStepTicketInvalid, twoStepMessages.ticketInvalid);
+        throw new AppError(401, errorCodes.twoStepCodeInvalid, twoStepMessages.codeInvalid);
+      }
+      await throttle.clear(loginKeys(user.email, client.ip).pair);
+      const { accessToken, recoveryCodes, rememberToken } = result;
+      const session = { ...(await describeUser(user)), accessToken };
+      return { response: recoveryCodes ? { ...session, recoveryCodes } : session, rememberToken };
+    },
+
+    /** A sign-in that must enrol: the secret to set up, for its ticket (409 for another kind of ticket). */
+    async enrolmentOf(ticket: string) {
+      const challenge = await twoStep.challengeOf(ticket);
+      if (challenge.mode !== 'enrol') throw AppError.conflict(twoStepMessages.ticketWrongMode);
+      const user = await userOfChallenge(challenge.userId);
+      return twoStep.startEnrolment(user);
     },
 
     /** The user behind a bearer token, or null: as findCaller says, remembered a few seconds. */
@@ -293,6 +449,8 @@ export function createAuthService(deps: { db: Database; config: Config; audit: A
           .set({ passwordHash, updatedBy: actor.id, version: nextVersion(users.version) })
           .where(eq(users.id, userId));
         const sessionsEnded = await revokeSessions(tx, userId, actor, options.keepSessionId);
+        // A browser remembered with the old password skips no second step with the new one.
+        const browsersForgotten = await twoStep.forgetBrowsers(tx, userId);
         const keysRevoked = await tx
           .delete(apiKeys)
           .where(eq(apiKeys.userId, userId))
@@ -301,7 +459,7 @@ export function createAuthService(deps: { db: Database; config: Config; audit: A
           action: options.action ?? 'password.set',
           entity: 'user',
           key: userId,
-          after: { sessionsEnded, apiKeysRevoked: keysRevoked.map((k) => k.prefix) },
+          after: { sessionsEnded, browsersForgotten, apiKeysRevoked: keysRevoked.map((k) => k.prefix) },
         });
       };
       if (options.executor) await run(options.executor);

@@ -4,7 +4,7 @@ import {
   calendarLayers,
   calendarMessages,
   calendarOccurrence,
-  errorResponse,
+  errorResponses,
   eventRangeQuery,
   mutationResponse,
   upcomingEventsQuery,
@@ -26,7 +26,7 @@ import { calendarEventResource } from './events.resource';
 import { createCalendarService } from './service';
 
 const tags = ['calendar'];
-const errors = { 400: errorResponse };
+const errors = errorResponses(400);
 const rangeOf = (query: { start: string; end: string }) => ({
   start: new Date(query.start),
   end: new Date(query.end),

@@ -20,6 +20,7 @@ import {
   chatRoomsResponse,
   chatMessages as chatTexts,
   errorResponse,
+  errorResponses,
   idParams,
   messages,
   mutationResponse,
@@ -42,7 +43,7 @@ import type { ChatService } from './service';
 
 const tags = ['chat'];
 const access = 'chat.use' as const;
-const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse };
+const errors = errorResponses(400, 403, 404);
 const idResponse = mutationResponse(z.object({ id: z.uuid() }));
 
 /** SPEC §3's chat message, from the API's. */

@@ -1,8 +1,10 @@
 import {
   blogMessages,
   type CommentStatus,
+  childParams,
   commentModeration,
-  errorResponse,
+  errorResponses,
+  idParams,
   mutationResponse,
   postComment,
   postCommentInput,
@@ -22,12 +24,8 @@ import { readCacheOf } from '../../resources/read-cache';
 import type { UsersService } from '../users/service';
 
 const tags = ['blog'];
-const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
-const postParams = z.object({ id: z.uuid('The id in the address is not valid.') });
-const commentParams = z.object({
-  id: z.uuid('The id in the address is not valid.'),
-  commentId: z.uuid('The comment id in the address is not valid.'),
-});
+const errors = errorResponses(400, 403, 404, 409);
+const commentParams = childParams('commentId', 'comment');
 type CommentRow = typeof blogComments.$inferSelect;
 
 /** The post, if the user may read it (a draft is its writers'), else a 404; locked for a write. */
@@ -105,7 +103,7 @@ export function commentRoutes(
         tags,
         summary:
           "A post's comments, oldest first: the approved ones and the caller's own pending ones (moderators: all)",
-        params: postParams,
+        params: idParams,
         response: { 200: postComments, ...errors },
       },
     },
@@ -147,7 +145,7 @@ export function commentRoutes(
         tags,
         summary:
           'Comment on a published post (as the caller): approved at once for moderators, pending for others',
-        params: postParams,
+        params: idParams,
         body: postCommentInput,
         response: { 201: mutationResponse(postComment), ...errors },
       },

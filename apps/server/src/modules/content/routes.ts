@@ -1,7 +1,13 @@
-import { errorResponse, likeState, socialQuery, socialStatistics } from '@ledgerdesk/contracts';
+import {
+  errorResponse,
+  errorResponses,
+  idParams,
+  likeState,
+  socialQuery,
+  socialStatistics,
+} from '@ledgerdesk/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod/mini';
 import type { Database } from '../../db/client';
 import { blogPosts, blogVideos, galleryImages } from '../../db/schema';
 import type { AuditLog } from '../../lib/audit';
@@ -15,8 +21,7 @@ import { postResource } from './posts.resource';
 import { socialStatisticsOf } from './social';
 import { videoResource } from './videos.resource';
 
-const idParams = z.object({ id: z.uuid('The id in the address is not valid.') });
-const errors = { 400: errorResponse, 404: errorResponse };
+const errors = errorResponses(400, 404);
 
 /**
  * Content: the blog (posts with moderated comments, videos, social statistics; area `blog`) and the

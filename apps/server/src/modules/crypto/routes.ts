@@ -8,6 +8,7 @@ import {
   cryptoOrderInput,
   cryptoOrderListQuery,
   errorResponse,
+  errorResponses,
   icoGroup,
   idParams,
   listResponse,
@@ -33,7 +34,7 @@ import type { CryptoService } from './service';
 const tags = ['crypto'];
 const view = { access: 'crypto.view' as const };
 const manage = { access: 'crypto.manage' as const };
-const errors = { 400: errorResponse, 404: errorResponse, 422: errorResponse };
+const errors = errorResponses(400, 404, 422);
 
 /**
  * The crypto area's routes beside the ICO resource (contracts/crypto.ts lists them all). Every

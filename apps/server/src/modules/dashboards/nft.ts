@@ -1,5 +1,5 @@
 import { nftCategories, nftSaleKinds } from '@ledgerdesk/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import { inWindow } from '../../lib/periods';
 import { overTime, spans } from './period-figures';
@@ -13,6 +13,55 @@ import { type DashboardDefinition, kpi, shared, type WidgetContext } from './wid
 /** An ETH counter. */
 function ethKpi(label: string, caption: string, counter: number, previous: number | null, href: string) {
   return kpi('eth', label, caption, counter, previous, href);
+}
+
+/**
+ * The ten that sold most in the period, by volume: collections, creators. `sales` joins the sales
+ * (as `s`) to what they are counted by (`id`, `name`), and `extra` is one figure of their own.
+ */
+async function topByVolume(
+  { db, window }: WidgetContext,
+  q: {
+    id: SQL;
+    name: SQL;
+    sales: SQL;
+    extra: { key: string; type: 'eth' | 'count'; value: SQL };
+    tieBreak: SQL;
+    rowHref: (id: string) => string;
+    href: string;
+  },
+) {
+  const rows = await rowsOf<{
+    id: string;
+    name: string;
+    volume: number;
+    sales: number;
+    extra: number | null;
+  }>(
+    db,
+    sql`select ${q.id}::text as id, ${q.name} as name, round(sum(s.price), 2)::float8 as volume,
+               count(*)::int as sales, ${q.extra.value} as extra
+          from ${q.sales}
+         where ${inWindow(sql`s.created_at`, window.from, window.to)}
+         group by ${q.id}
+         order by volume desc, ${q.tieBreak}
+         limit 10`,
+  );
+  return {
+    kind: 'table' as const,
+    columns: [
+      { key: 'name', type: 'text' as const },
+      { key: 'volume', type: 'eth' as const },
+      { key: 'sales', type: 'count' as const },
+      { key: q.extra.key, type: q.extra.type },
+    ],
+    rows: rows.map((row) => ({
+      key: row.id,
+      cells: { name: row.name, volume: row.volume, sales: row.sales, [q.extra.key]: row.extra },
+      href: q.rowHref(row.id),
+    })),
+    href: q.href,
+  };
 }
 
 /** The period's sales and the previous period's, counted and summed once for both counters. */
@@ -160,81 +209,41 @@ export const nftDashboard: DashboardDefinition<'nft'> = {
   },
   topCollections: {
     needs: ['nft.view'],
-    async compute({ db, window }) {
-      const rows = await rowsOf<{
-        id: string;
-        name: string;
-        volume: number;
-        sales: number;
-        floor: number | null;
-      }>(
-        db,
-        sql`select c.id::text, c.name, round(sum(s.price), 2)::float8 as volume, count(*)::int as sales,
-                   (select min(i.current_price)::float8 from nft_items i
-                     where i.collection_id = c.id
-                       and (i.listing = 'fixed' or (i.listing = 'auction' and i.ends_at > now()))) as floor
-              from nft_sales s join nft_collections c on c.id = s.collection_id
-             where ${inWindow(sql`s.created_at`, window.from, window.to)}
-             group by c.id
-             order by volume desc, c.name, c.id
-             limit 10`,
-      );
-      return {
-        kind: 'table',
-        columns: [
-          { key: 'name', type: 'text' },
-          { key: 'volume', type: 'eth' },
-          { key: 'sales', type: 'count' },
-          { key: 'floorPrice', type: 'eth' },
-        ],
-        rows: rows.map((row) => ({
-          key: row.id,
-          cells: { name: row.name, volume: row.volume, sales: row.sales, floorPrice: row.floor },
-          href: `/apps/nft/explore?collection=${row.id}`,
-        })),
+    compute: (context) =>
+      topByVolume(context, {
+        id: sql`c.id`,
+        name: sql`c.name`,
+        sales: sql`nft_sales s join nft_collections c on c.id = s.collection_id`,
+        // The cheapest item on sale now: a fixed price, or an auction still running.
+        extra: {
+          key: 'floorPrice',
+          type: 'eth',
+          value: sql`(select min(i.current_price)::float8 from nft_items i
+                       where i.collection_id = c.id
+                         and (i.listing = 'fixed' or (i.listing = 'auction' and i.ends_at > now())))`,
+        },
+        tieBreak: sql`c.name, c.id`,
+        rowHref: (id) => `/apps/nft/explore?collection=${id}`,
         href: '/apps/nft/ranking',
-      };
-    },
+      }),
   },
   topCreators: {
     needs: ['nft.view'],
-    async compute({ db, window }) {
-      // Whose creations sold most in the period (resales of their items count: their work sells).
-      const rows = await rowsOf<{
-        id: string;
-        name: string;
-        volume: number;
-        sales: number;
-        followers: number;
-      }>(
-        db,
-        sql`select u.id::text, ${userName('u')} as name, round(sum(s.price), 2)::float8 as volume,
-                   count(*)::int as sales,
-                   (select count(*)::int from nft_follows f where f.creator_id = u.id) as followers
-              from nft_sales s
-              join nft_items i on i.id = s.item_id
-              join users u on u.id = i.creator_id
-             where ${inWindow(sql`s.created_at`, window.from, window.to)}
-             group by u.id
-             order by volume desc, u.id
-             limit 10`,
-      );
-      return {
-        kind: 'table',
-        columns: [
-          { key: 'name', type: 'text' },
-          { key: 'volume', type: 'eth' },
-          { key: 'sales', type: 'count' },
-          { key: 'followers', type: 'count' },
-        ],
-        rows: rows.map((row) => ({
-          key: row.id,
-          cells: { name: row.name, volume: row.volume, sales: row.sales, followers: row.followers },
-          href: `/apps/nft/explore?creator=${row.id}`,
-        })),
+    // Whose creations sold most in the period (resales of their items count: their work sells).
+    compute: (context) =>
+      topByVolume(context, {
+        id: sql`u.id`,
+        name: userName('u'),
+        sales: sql`nft_sales s join nft_items i on i.id = s.item_id join users u on u.id = i.creator_id`,
+        extra: {
+          key: 'followers',
+          type: 'count',
+          value: sql`(select count(*)::int from nft_follows f where f.creator_id = u.id)`,
+        },
+        tieBreak: sql`u.id`,
+        rowHref: (id) => `/apps/nft/explore?creator=${id}`,
         href: '/apps/nft/creators',
-      };
-    },
+      }),
   },
   endingAuctions: {
     needs: ['nft.view'],

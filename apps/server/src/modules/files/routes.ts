@@ -1,5 +1,6 @@
 import {
-  errorResponse,
+  childParams,
+  errorResponses,
   fileChange,
   fileListQuery,
   fileManagerMessages,
@@ -7,6 +8,7 @@ import {
   folderChange,
   folderInput,
   folderListQuery,
+  idParams,
   listResponse,
   managedFile,
   managedFolder,
@@ -34,15 +36,11 @@ import { atLeast } from './access';
 import { createFilesService } from './service';
 
 const tags = ['files'];
-const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+const errors = errorResponses(400, 403, 404, 409);
 const uuid = z.uuid();
 /** A read's key: any text, so that one no item can have is a 404 (a dead link), not a 400. */
 const keyParams = z.object({ id: z.string() });
-const idParams = z.object({ id: z.uuid('The id in the address is not valid.') });
-const shareParams = z.object({
-  id: z.uuid('The id in the address is not valid.'),
-  shareId: z.uuid('The share id in the address is not valid.'),
-});
+const shareParams = childParams('shareId', 'share');
 const existing = (key: string) => {
   if (!uuid.safeParse(key).success) throw AppError.notFound();
   return key;

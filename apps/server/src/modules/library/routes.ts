@@ -15,6 +15,7 @@ import {
   codeRef,
   codeUpdate,
   errorResponse,
+  errorResponses,
   type ImportEvent,
   idParams,
   importQuery,
@@ -51,7 +52,7 @@ async function withEtag(reply: FastifyReply, found: Promise<CodeRecord>) {
 }
 
 const IMPORT_LIMIT_BYTES = 64 * 1024 * 1024;
-const errors = { 400: errorResponse, 404: errorResponse, 409: errorResponse };
+const errors = errorResponses(400, 404, 409);
 const tags = ['library'];
 const bulkDescription = `All or nothing, in one transaction, every code audited. Each item may carry the version read: a stale one answers 409 STALE_RECORD naming every stale code (fieldErrors by id); an unknown id (or a code of another level) answers 404 naming them; a code refused answers its error, named. At most ${BULK_LIMIT} items.`;
 

@@ -1,5 +1,6 @@
 import {
   errorResponse,
+  errorResponses,
   mailCounts,
   mailDraft,
   mailDraftInput,
@@ -36,7 +37,7 @@ import type { UsersService } from '../users/service';
 import { createMailService, MAIL_FILES } from './service';
 
 const tags = ['mail'];
-const errors = { 400: errorResponse, 404: errorResponse };
+const errors = errorResponses(400, 404);
 const idParams = z.object({ id: z.string() });
 const threadParams = z.object({ forId: z.string() });
 /** SPEC §7 names the thread of DELETE /delete/mail in a `forId` header (HTTP headers are lower-case). */

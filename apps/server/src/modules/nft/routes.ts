@@ -1,5 +1,6 @@
 import {
   errorResponse,
+  errorResponses,
   idParams,
   listQuery,
   listResponse,
@@ -41,7 +42,7 @@ import { NFT_DROP_IMAGES, NFT_ITEM_MEDIA, NFT_PENDING_MEDIA, type NftService } f
 const tags = ['nft'];
 const view = 'nft.view' as const;
 const manage = 'nft.manage' as const;
-const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse };
+const errors = errorResponses(400, 403, 404);
 const conflicts = { ...errors, 409: errorResponse };
 
 /**

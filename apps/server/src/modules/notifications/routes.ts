@@ -1,5 +1,6 @@
 import {
-  errorResponse,
+  errorResponses,
+  idParams,
   mutationResponse,
   notificationsPage,
   notificationsQuery,
@@ -7,14 +8,12 @@ import {
 } from '@ledgerdesk/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod/mini';
 import { updated } from '../../lib/responses';
 import { currentUser } from '../../plugins/auth';
 import type { NotificationsService } from './service';
 
 const tags = ['notifications'];
-const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse };
-const idParams = z.object({ id: z.uuid('The id in the address is not valid.') });
+const errors = errorResponses(400, 401, 404);
 
 /** The caller's own notifications (any signed-in user; another's answers 404). */
 export function notificationsRoutes(app: FastifyInstance, notifications: NotificationsService) {

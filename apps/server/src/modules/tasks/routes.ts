@@ -1,5 +1,7 @@
 import {
-  errorResponse,
+  childParams,
+  errorResponses,
+  idParams,
   messages,
   mutationResponse,
   type TaskCardInput,
@@ -52,13 +54,9 @@ import { columnRecordOf, createColumn, deleteColumn, findColumn, updateColumn } 
 import { taskResource } from './tasks.resource';
 
 const tags = ['tasks'];
-const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
-const idParams = z.object({ id: z.uuid('The id in the address is not valid.') });
+const errors = errorResponses(400, 403, 404, 409);
 const boardParams = z.object({ boardId: z.uuid('The board id in the address is not valid.') });
-const commentParams = z.object({
-  id: z.uuid('The id in the address is not valid.'),
-  commentId: z.uuid('The comment id in the address is not valid.'),
-});
+const commentParams = childParams('commentId', 'comment');
 const CARD_HEADER = 'task';
 
 /**

@@ -1,4 +1,4 @@
-import { avatarResponse, errorResponse, idParams, userMessages } from '@ledgerdesk/contracts';
+import { avatarResponse, errorResponse, errorResponses, idParams, userMessages } from '@ledgerdesk/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -41,7 +41,7 @@ export function avatarRoutes(app: FastifyInstance, db: Database) {
     canView: async () => true,
     canEdit: async (user, id) => mayChange(user, id),
   });
-  const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse };
+  const errors = errorResponses(400, 403, 404);
   /** The user whose avatar changes, when the caller may change it. */
   const target = async (user: AuthUser, id: string) => {
     const [found] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));

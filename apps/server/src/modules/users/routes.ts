@@ -1,5 +1,6 @@
 import {
   errorResponse,
+  errorResponses,
   groupCreate,
   groupListQuery,
   groupOptions,
@@ -26,7 +27,7 @@ import { expectedVersion } from '../../lib/versions';
 import { actorOf, currentUser } from '../../plugins/auth';
 import type { UsersService } from './service';
 
-const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+const errors = errorResponses(400, 403, 404, 409);
 
 /** The OpenAPI description of every PUT here: the one rule of the API for left-out fields. */
 const mergeRule =

@@ -13,12 +13,12 @@ import {
   type userOptionsQuery,
   type userUpdate,
 } from '@ledgerdesk/contracts';
-import { and, asc, eq, exists, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod/mini';
 import type { Database } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
-import { groups, userGroups, users } from '../../db/schema';
+import { groups, twoStepSecrets, userGroups, users } from '../../db/schema';
 import type { Actor, AuditLog } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
@@ -117,10 +117,21 @@ export function createUsersService(deps: {
   const avatarOf = async (executor: Database, id: string) =>
     (await avatarUrls(storage, executor, [id])).get(id) ?? null;
 
+  /** The ids among `userIds` of users with two-step verification on. */
+  async function twoStepOf(executor: Database, userIds: string[]): Promise<Set<string>> {
+    if (userIds.length === 0) return new Set();
+    const rows = await executor
+      .select({ userId: twoStepSecrets.userId })
+      .from(twoStepSecrets)
+      .where(and(inArray(twoStepSecrets.userId, userIds), isNotNull(twoStepSecrets.confirmedAt)));
+    return new Set(rows.map((r) => r.userId));
+  }
+
   function toRecord(
     u: UserRow,
     memberOf: { id: string; name: string }[],
     avatarUrl: string | null,
+    twoStepEnabled = false,
   ): UserRecord {
     return {
       id: u.id,
@@ -131,6 +142,7 @@ export function createUsersService(deps: {
       isActive: u.isActive,
       isAdmin: u.isAdmin,
       hasPassword: u.passwordHash !== null,
+      twoStepEnabled,
       groups: memberOf,
       lastLogin: u.lastLoginAt?.toISOString() ?? null,
       avatarUrl,
@@ -220,6 +232,7 @@ export function createUsersService(deps: {
         name: g.name,
         description: g.description,
         permissions: g.permissions as GroupRecord['permissions'],
+        requireTwoStep: g.requireTwoStep,
         members: own,
         memberCount: own.length,
         createdAt: g.createdAt.toISOString(),
@@ -313,7 +326,10 @@ export function createUsersService(deps: {
         const ids = rows.map((r) => r.id);
         const memberships = await groupsOf(db, ids);
         const avatars = await avatarUrls(storage, db, ids);
-        return rows.map((r) => toRecord(r, memberships.get(r.id) ?? [], avatars.get(r.id) ?? null));
+        const twoStep = await twoStepOf(db, ids);
+        return rows.map((r) =>
+          toRecord(r, memberships.get(r.id) ?? [], avatars.get(r.id) ?? null, twoStep.has(r.id)),
+        );
       });
     },
 
@@ -324,7 +340,26 @@ export function createUsersService(deps: {
 
     async getUser(id: string): Promise<UserRecord> {
       const row = await findUser(db, id);
-      return toRecord(row, (await groupsOf(db, [id])).get(id) ?? [], await avatarOf(db, id));
+      return toRecord(
+        row,
+        (await groupsOf(db, [id])).get(id) ?? [],
+        await avatarOf(db, id),
+        (await twoStepOf(db, [id])).has(id),
+      );
+    },
+
+    /** 404 for an unknown user; 403 unless the caller may manage them (see assertMayManage). */
+    async assertMayManageUser(id: string, caller: AuthUser): Promise<void> {
+      const user = await findUser(db, id);
+      const memberOf = (await groupsOf(db, [id])).get(id) ?? [];
+      assertMayManage(
+        caller,
+        user,
+        await permissionsOfGroups(
+          db,
+          memberOf.map((g) => g.id),
+        ),
+      );
     },
 
     async createUser(
@@ -457,7 +492,12 @@ export function createUsersService(deps: {
               groupsAfter.map((g) => g.name),
             ),
           });
-          return toRecord(after, groupsAfter, await avatarOf(executor, id));
+          return toRecord(
+            after,
+            groupsAfter,
+            await avatarOf(executor, id),
+            (await twoStepOf(executor, [id])).has(id),
+          );
         });
       } catch (error) {
         conflictOfUser(error);
@@ -547,6 +587,7 @@ export function createUsersService(deps: {
               name: input.name,
               description: input.description,
               permissions: [...new Set(input.permissions)],
+              requireTwoStep: input.requireTwoStep,
               createdBy: actor.id,
               updatedBy: actor.id,
             })
@@ -567,6 +608,7 @@ export function createUsersService(deps: {
               name: record.name,
               description: record.description,
               permissions: record.permissions,
+              requireTwoStep: record.requireTwoStep,
               members: record.members.map((m) => m.email),
             },
           });
@@ -609,7 +651,11 @@ export function createUsersService(deps: {
           // A new member receives every permission of the group.
           if (joined.length) assertMayGrant(caller, permissions);
 
-          const changes = changedValues(groups, row, { name: input.name, description: input.description });
+          const changes = changedValues(groups, row, {
+            name: input.name,
+            description: input.description,
+            requireTwoStep: input.requireTwoStep,
+          });
           const samePermissions =
             permissions.length === row.permissions.length &&
             addedTo(row.permissions, permissions).length === 0;
@@ -637,6 +683,7 @@ export function createUsersService(deps: {
             name: g.name,
             description: g.description,
             permissions: g.permissions,
+            requireTwoStep: g.requireTwoStep,
             members: g.members.map((m) => m.email),
           });
           await audit.record(executor, actor, {

@@ -1,24 +1,13 @@
 import type { RecordSearchResponse, SessionUser } from '@ledgerdesk/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { clearSession, setSession } from '../../lib/session';
+import { clearSession } from '../../lib/session';
 import { renderInApp } from '../../test/render';
+import { signInForTest } from '../../test/session';
 import { CommandPalette } from './CommandPalette';
 
 function signIn(permissions: SessionUser['permissions']) {
-  setSession({
-    accessToken: 'token',
-    user: {
-      id: '00000000-0000-4000-8000-000000000001',
-      username: 'ada',
-      email: 'ada@example.com',
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      role: 'user',
-      groups: [],
-      permissions,
-    },
-  });
+  signInForTest({ permissions });
 }
 
 const found: RecordSearchResponse = {

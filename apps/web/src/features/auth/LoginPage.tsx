@@ -1,9 +1,9 @@
 import { errorCodes, type LoginRequest } from '@ledgerdesk/contracts';
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { PasswordField } from '../../components/PasswordField';
 import { errorMessageOf, isApiError } from '../../lib/api';
 import { fieldErrorsOf } from '../../lib/form-errors';
@@ -13,6 +13,8 @@ import { AuthCard } from './AuthCard';
 import { resendVerification, signIn } from './api';
 import type { checkLogin, LoginErrors } from './login-validation';
 import { readLoginNotice } from './notice';
+import { useSignInResult } from './sign-in-result';
+import { SocialButtons } from './social/SocialButtons';
 
 const fields = ['email', 'password'] as const satisfies readonly (keyof LoginRequest)[];
 
@@ -41,7 +43,7 @@ async function check(values: LoginRequest): Promise<{ data: LoginRequest } | { e
 export function LoginPage() {
   const { t } = useTranslation('auth');
   usePageTitle(t('login.title'));
-  const navigate = useNavigate();
+  const signedIn = useSignInResult();
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const [serverError, setServerError] = useState<string | null>(null);
@@ -55,6 +57,8 @@ export function LoginPage() {
   const [errors, setErrors] = useState<LoginErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  // Unchecked: the session ends with the tab (SPEC §9); checked: it stays across tabs and restarts.
+  const [keep, setKeep] = useState(false);
   const inputs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
 
   const showErrors = (found: LoginErrors) => {
@@ -85,15 +89,14 @@ export function LoginPage() {
     }
     setErrors({});
     try {
-      await signIn(checked.data);
+      const result = await signIn(checked.data);
+      await signedIn(result, { next: safeNextPath(searchParams.get('next')), keep });
     } catch (error) {
       setSubmitting(false);
       setServerError(errorMessageOf(error));
       setUnverified(isApiError(error) && error.errorCode === errorCodes.loginFailed);
       showErrors(Object.fromEntries(fieldErrorsOf(error, fields)));
-      return;
     }
-    await navigate(safeNextPath(searchParams.get('next')), { replace: true });
   };
 
   const resend = async () => {
@@ -178,7 +181,14 @@ export function LoginPage() {
               error={errors.password}
               withAsterisk
             />
-            <Group justify="flex-end">
+            <Group justify="space-between" gap="xs">
+              <Checkbox
+                name="keep"
+                checked={keep}
+                onChange={(event) => setKeep(event.currentTarget.checked)}
+                label={t('login.keep')}
+                size="sm"
+              />
               <Anchor component={Link} to="/forgot-password" size="sm">
                 {t('login.forgot')}
               </Anchor>
@@ -189,6 +199,7 @@ export function LoginPage() {
           </Button>
         </Stack>
       </form>
+      <SocialButtons />
     </AuthCard>
   );
 }

@@ -1,33 +1,43 @@
 import {
   type ForgotPasswordRequest,
   type LoginRequest,
-  type LoginResponse,
   messages,
   type ResendVerificationRequest,
   type ResetPasswordRequest,
   type SessionUser,
+  type SignInResult,
   type SignupRequest,
+  type TwoStepEnrolment,
+  type TwoStepVerifyRequest,
+  type TwoStepVerifyResponse,
   type VerifyEmailRequest,
 } from '@ledgerdesk/contracts';
 import type { ZodMiniNull, ZodMiniUnknown } from 'zod/mini';
 import { api } from '../../lib/api';
 import type { MutationResponse } from '../../lib/list';
-import { setSession, updateSessionUser } from '../../lib/session';
+import { updateSessionUser } from '../../lib/session';
 
 /**
  * Plain calls, no TanStack Query: the login page and the pages beside it use them and stay free of
  * the query library (see app/query-provider.tsx). Query hooks of the signed-in part are in ./queries.ts.
  */
 
-/** POST /users/login/, then the session starts. */
-export async function signIn(body: LoginRequest): Promise<LoginResponse> {
-  const response = await api.post<LoginResponse>('/users/login/', body, {
+/** POST /users/login/: a session, or a second step to take first (see ./sign-in-result.ts). */
+export function signIn(body: LoginRequest): Promise<SignInResult> {
+  return api.post<SignInResult>('/users/login/', body, {
     auth: false,
     fallbackMessage: messages.loginFailed,
   });
-  const { accessToken, ...user } = response;
-  setSession({ accessToken, user });
-  return response;
+}
+
+/** POST /users/two-step/verify/: the second step of a sign-in; the session (and codes after an enrolment). */
+export function verifyTwoStep(body: TwoStepVerifyRequest): Promise<TwoStepVerifyResponse> {
+  return api.post<TwoStepVerifyResponse>('/users/two-step/verify/', body, { auth: false });
+}
+
+/** POST /users/two-step/enrol/: the secret a sign-in that must enrol sets up. */
+export function startTwoStepEnrolment(ticket: string): Promise<TwoStepEnrolment> {
+  return api.post<TwoStepEnrolment>('/users/two-step/enrol/', { ticket }, { auth: false });
 }
 
 /** POST /auth/signup: a new account, which signs in once the mailed link confirms its address. */

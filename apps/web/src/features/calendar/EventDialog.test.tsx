@@ -1,8 +1,9 @@
 import type { CalendarEventRecord } from '@ledgerdesk/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, setSession } from '../../lib/session';
+import { clearSession } from '../../lib/session';
 import { renderInApp } from '../../test/render';
+import { signInForTest } from '../../test/session';
 import { browserTimeZone } from './dates';
 import { EventDialog } from './EventDialog';
 
@@ -62,19 +63,7 @@ function stubApi(answers: { get?: CalendarEventRecord; post?: Response } = {}) {
 }
 
 function signIn(permissions: string[]) {
-  setSession({
-    accessToken: 'token',
-    user: {
-      id: OWNER.id,
-      username: 'ada',
-      email: 'ada@example.com',
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      role: 'user',
-      groups: [],
-      permissions: permissions as never,
-    },
-  });
+  signInForTest({ id: OWNER.id, permissions });
 }
 
 // A new event on 12 March 2026 from 9:00 to 10:00, the viewer's time.

@@ -1,8 +1,9 @@
 import type { ManagedFile, ManagedFolder, StorageSummary } from '@ledgerdesk/contracts';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, setSession } from '../../lib/session';
+import { clearSession } from '../../lib/session';
 import { renderInApp } from '../../test/render';
+import { signInForTest } from '../../test/session';
 import { FileManagerPage } from './FileManagerPage';
 
 const OWNER = '7b0c8a3e-1d2f-4c5b-9a6e-0f1e2d3c4b5a';
@@ -95,19 +96,7 @@ function stubApi({ trashed = false } = {}) {
 }
 
 beforeEach(() => {
-  setSession({
-    accessToken: 'token',
-    user: {
-      id: OWNER,
-      username: 'ada',
-      email: 'ada@example.com',
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      role: 'user',
-      groups: [],
-      permissions: ['files.view', 'files.manage'],
-    },
-  } as never);
+  signInForTest({ id: OWNER, permissions: ['files.view', 'files.manage'] });
 });
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,8 +1,9 @@
 import type { GalleryImageRecord } from '@ledgerdesk/contracts';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, setSession } from '../../lib/session';
+import { clearSession } from '../../lib/session';
 import { renderInApp } from '../../test/render';
+import { signInForTest } from '../../test/session';
 import { ListPage } from './resource';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -27,18 +28,13 @@ const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
 beforeEach(() => {
-  setSession({
-    accessToken: 'token',
-    user: {
-      id: '55555555-5555-4555-8555-555555555555',
-      username: 'reader',
-      email: 'reader@example.com',
-      firstName: 'R',
-      lastName: 'D',
-      role: 'user',
-      groups: [],
-      permissions: ['gallery.view'],
-    },
+  signInForTest({
+    id: '55555555-5555-4555-8555-555555555555',
+    username: 'reader',
+    email: 'reader@example.com',
+    firstName: 'R',
+    lastName: 'D',
+    permissions: ['gallery.view'],
   });
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const url = new URL(String(input), 'http://localhost');

@@ -170,7 +170,7 @@ function MembersField({ initial }: { initial: UserOption[] }) {
 
 /** The fields the add and the edit form share (the contract's update body without its id). */
 type GroupFieldValues = Omit<z.input<typeof groupUpdate>, 'id' | 'version'>;
-const fields = ['name', 'description', 'permissions', 'memberIds'] as const;
+const fields = ['name', 'description', 'requireTwoStep', 'permissions', 'memberIds'] as const;
 
 function GroupFields({ initialMembers }: { initialMembers: UserOption[] }) {
   const { t } = useTranslation('groups');
@@ -195,6 +195,11 @@ function GroupFields({ initialMembers }: { initialMembers: UserOption[] }) {
         minRows={2}
         maxRows={5}
         error={errors.description?.message}
+      />
+      <Checkbox
+        {...register('requireTwoStep')}
+        label={t('fields.requireTwoStep')}
+        description={t('fields.requireTwoStepHint')}
       />
       <Controller
         control={control}
@@ -221,7 +226,7 @@ function CreateGroupForm({ onClose }: { onClose: () => void }) {
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<z.input<typeof groupCreate>, unknown, z.output<typeof groupCreate>>({
     resolver: contractResolver(groupCreate),
-    defaultValues: { name: '', description: '', permissions: [], memberIds: [] },
+    defaultValues: { name: '', description: '', requireTwoStep: false, permissions: [], memberIds: [] },
   });
   const onSubmit: SubmitHandler<z.output<typeof groupCreate>> = async (values) => {
     setServerError(null);
@@ -274,6 +279,7 @@ function EditLoadedGroupForm({
       version: group.version,
       name: group.name,
       description: group.description,
+      requireTwoStep: group.requireTwoStep,
       permissions: group.permissions,
       memberIds: group.members.map((member) => member.id),
     },

@@ -41,10 +41,17 @@ export function GroupsPage() {
       column.accessor('name', {
         header: t('fields.name'),
         enableSorting: true,
-        cell: ({ getValue }) => (
-          <Text size="sm" fw={600}>
-            {getValue()}
-          </Text>
+        cell: ({ getValue, row }) => (
+          <Group gap={6} wrap="nowrap">
+            <Text size="sm" fw={600}>
+              {getValue()}
+            </Text>
+            {row.original.requireTwoStep ? (
+              <Badge size="sm" variant="light" color="orange" tt="none">
+                {t('twoStepRequired')}
+              </Badge>
+            ) : null}
+          </Group>
         ),
       }),
       column.accessor('description', {

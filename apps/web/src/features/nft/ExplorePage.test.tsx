@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, setSession } from '../../lib/session';
+import { clearSession } from '../../lib/session';
 import { renderInApp } from '../../test/render';
+import { signInForTest } from '../../test/session';
 import { ExplorePage } from './ExplorePage';
 
 vi.mock('../../lib/live', () => ({ useLiveEvent: () => undefined }));
@@ -54,19 +55,14 @@ function stubApi() {
 }
 
 beforeEach(() => {
-  setSession({
-    accessToken: 'token',
-    user: {
-      id: '7b0c8a3e-1d2f-4c5b-9a6e-0f1e2d3c4b5a',
-      username: 'me',
-      email: 'me@example.com',
-      firstName: 'Me',
-      lastName: 'Myself',
-      role: 'user',
-      groups: [],
-      permissions: ['nft.view'],
-    },
-  } as never);
+  signInForTest({
+    id: '7b0c8a3e-1d2f-4c5b-9a6e-0f1e2d3c4b5a',
+    username: 'me',
+    email: 'me@example.com',
+    firstName: 'Me',
+    lastName: 'Myself',
+    permissions: ['nft.view'],
+  });
 });
 afterEach(() => {
   vi.restoreAllMocks();

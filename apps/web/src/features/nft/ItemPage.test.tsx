@@ -2,8 +2,9 @@ import type { NftBid, NftItemDetail, NftLiveBid, NftWallet } from '@ledgerdesk/c
 import { nftMessages } from '@ledgerdesk/contracts';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, setSession } from '../../lib/session';
+import { clearSession } from '../../lib/session';
 import { renderInApp } from '../../test/render';
+import { signInForTest } from '../../test/session';
 import { ItemPage } from './ItemPage';
 
 // The live connection's events, sent by the test: useLiveEvent registers here instead of a socket.
@@ -102,19 +103,14 @@ function stubApi(state: { item: NftItemDetail; bidAnswer?: () => Response }) {
 
 beforeEach(() => {
   liveHandlers.clear();
-  setSession({
-    accessToken: 'token',
-    user: {
-      id: ME,
-      username: 'me',
-      email: 'me@example.com',
-      firstName: 'Me',
-      lastName: 'Myself',
-      role: 'user',
-      groups: [],
-      permissions: ['nft.view', 'nft.manage'],
-    },
-  } as never);
+  signInForTest({
+    id: ME,
+    username: 'me',
+    email: 'me@example.com',
+    firstName: 'Me',
+    lastName: 'Myself',
+    permissions: ['nft.view', 'nft.manage'],
+  });
 });
 afterEach(() => {
   vi.restoreAllMocks();

@@ -6,28 +6,26 @@ import {
   Card,
   Center,
   Group,
-  Modal,
   Skeleton,
   Stack,
   Text,
   Title,
 } from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDelete } from '../../components/ConfirmDialog';
 import { RemoveButton } from '../../components/RemoveButton';
-import { useResourceList, useResourceMutations } from '../../resources/api';
-import { ResourceForm } from '../../resources/ResourceForm';
+import { useResourceList } from '../../resources/api';
+import { useResourceDialogs } from '../../resources/ResourceDialogs';
 import { allInOrder, faqs } from './definitions';
 
 /** The FAQs as an accordion, in their order; managers add, edit and delete them. */
 export function FaqList({ mayManage }: { mayManage: boolean }) {
   const { t } = useTranslation(['pricing/faqs', 'common']);
   const list = useResourceList<FaqRecord>(faqs, allInOrder);
-  const mutations = useResourceMutations(faqs);
-  const [editing, setEditing] = useState<FaqRecord | 'new' | null>(null);
-  const [toDelete, setToDelete] = useState<FaqRecord | null>(null);
+  const dialogs = useResourceDialogs(faqs, {
+    titleOf: (editing) => (editing === 'new' ? t('newTitle') : t('editTitle')),
+    newValues: () => ({ ...faqs.emptyValues, position: items.length }),
+  });
   const items = list.data?.results ?? [];
 
   return (
@@ -43,7 +41,7 @@ export function FaqList({ mayManage }: { mayManage: boolean }) {
           <Button
             variant="light"
             leftSection={<IconPlus size={18} aria-hidden="true" />}
-            onClick={() => setEditing('new')}
+            onClick={() => dialogs.create()}
           >
             {t('add')}
           </Button>
@@ -68,13 +66,13 @@ export function FaqList({ mayManage }: { mayManage: boolean }) {
                         variant="subtle"
                         color="gray"
                         aria-label={t('editQuestion', { question: faq.question })}
-                        onClick={() => setEditing(faq)}
+                        onClick={() => dialogs.edit(faq)}
                       >
                         <IconPencil size={16} aria-hidden="true" />
                       </ActionIcon>
                       <RemoveButton
                         label={t('deleteQuestion', { question: faq.question })}
-                        onClick={() => setToDelete(faq)}
+                        onClick={() => dialogs.remove(faq)}
                       />
                     </>
                   ) : null}
@@ -91,36 +89,7 @@ export function FaqList({ mayManage }: { mayManage: boolean }) {
           </Accordion>
         </Card>
       )}
-      <Modal
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
-        title={editing === 'new' ? t('newTitle') : t('editTitle')}
-        size="lg"
-      >
-        {editing !== null ? (
-          <ResourceForm
-            def={faqs}
-            initialValues={
-              editing === 'new' ? { ...faqs.emptyValues, position: items.length } : faqs.toInput(editing)
-            }
-            submitLabel={t('common:resource.save')}
-            onCancel={() => setEditing(null)}
-            onSubmit={async (values) => {
-              if (editing === 'new') await mutations.create.mutateAsync(values);
-              else await mutations.update.mutateAsync({ key: editing.id, values, showsStale: true });
-              setEditing(null);
-            }}
-          />
-        ) : null}
-      </Modal>
-      <ConfirmDelete
-        record={toDelete}
-        entity={t('one')}
-        nameOf={faqs.titleOf}
-        pending={mutations.remove.isPending}
-        onClose={() => setToDelete(null)}
-        onConfirm={(faq) => mutations.remove.mutate(faq.id, { onSettled: () => setToDelete(null) })}
-      />
+      {dialogs.dialogs}
     </section>
   );
 }

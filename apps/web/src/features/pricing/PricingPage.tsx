@@ -3,7 +3,6 @@ import {
   Button,
   Center,
   Group,
-  Modal,
   SegmentedControl,
   SimpleGrid,
   Skeleton,
@@ -15,15 +14,14 @@ import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDelete } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { api, errorMessageOf } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { usePageTitle } from '../../lib/page-title';
 import { useCan } from '../../lib/permissions';
 import { queryKeys } from '../../lib/query-keys';
-import { useResourceList, useResourceMutations } from '../../resources/api';
-import { ResourceForm } from '../../resources/ResourceForm';
+import { useResourceList } from '../../resources/api';
+import { useResourceDialogs } from '../../resources/ResourceDialogs';
 import { allInOrder, officePlanApi, plans, planTables } from './definitions';
 import { FaqList } from './FaqList';
 import { type Billing, PlanCard } from './PlanCard';
@@ -42,9 +40,12 @@ function PricingPage() {
   const [billing, setBilling] = useState<Billing>('monthly');
   const tableList = useResourceList<PlanTableRecord>(planTables, allInOrder);
   const planList = useResourceList<PlanRecord>(plans, allInOrder);
-  const planMutations = useResourceMutations(plans);
-  const [editing, setEditing] = useState<PlanRecord | 'new' | null>(null);
-  const [toDelete, setToDelete] = useState<PlanRecord | null>(null);
+  const dialogs = useResourceDialogs(plans, {
+    titleOf: (editing) => (editing === 'new' ? t('newTitle') : t('editTitle', { name: editing.name })),
+    newValues: () => ({ ...plans.emptyValues, tableId: tables[0]?.id ?? '' }),
+    formChildren: <PlanFeaturesInput />,
+    childFields: ['features'],
+  });
 
   const client = useQueryClient();
   const choose = useMutation({
@@ -66,7 +67,7 @@ function PricingPage() {
         title={t('title')}
         actions={
           mayManage ? (
-            <Button leftSection={<IconPlus size={18} aria-hidden="true" />} onClick={() => setEditing('new')}>
+            <Button leftSection={<IconPlus size={18} aria-hidden="true" />} onClick={() => dialogs.create()}>
               {t('add')}
             </Button>
           ) : null
@@ -120,8 +121,8 @@ function PricingPage() {
                         mayManage={mayManage}
                         choosing={choose.isPending && choose.variables === plan.id}
                         onChoose={() => choose.mutate(plan.id)}
-                        onEdit={() => setEditing(plan)}
-                        onDelete={() => setToDelete(plan)}
+                        onEdit={() => dialogs.edit(plan)}
+                        onDelete={() => dialogs.remove(plan)}
                       />
                     ))}
                   </SimpleGrid>
@@ -132,41 +133,7 @@ function PricingPage() {
         )}
         <FaqList mayManage={mayManage} />
       </Stack>
-      <Modal
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
-        title={editing === 'new' ? t('newTitle') : t('editTitle', { name: editing?.name ?? '' })}
-        size="lg"
-      >
-        {editing !== null ? (
-          <ResourceForm
-            def={plans}
-            initialValues={
-              editing === 'new'
-                ? { ...plans.emptyValues, tableId: tables[0]?.id ?? '' }
-                : plans.toInput(editing)
-            }
-            submitLabel={t('common:resource.save')}
-            onCancel={() => setEditing(null)}
-            childFields={['features']}
-            onSubmit={async (values) => {
-              if (editing === 'new') await planMutations.create.mutateAsync(values);
-              else await planMutations.update.mutateAsync({ key: editing.id, values, showsStale: true });
-              setEditing(null);
-            }}
-          >
-            <PlanFeaturesInput />
-          </ResourceForm>
-        ) : null}
-      </Modal>
-      <ConfirmDelete
-        record={toDelete}
-        entity={t('one')}
-        nameOf={plans.titleOf}
-        pending={planMutations.remove.isPending}
-        onClose={() => setToDelete(null)}
-        onConfirm={(plan) => planMutations.remove.mutate(plan.id, { onSettled: () => setToDelete(null) })}
-      />
+      {dialogs.dialogs}
     </>
   );
 }

@@ -13,18 +13,16 @@ import {
   Stack,
   Text,
   TextInput,
-  Title,
   Tooltip,
 } from '@mantine/core';
 import {
-  IconAlertCircle,
   IconCamera,
   IconCircleCheck,
   IconDeviceDesktop,
   IconDeviceMobile,
   IconLogout,
 } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod/mini';
@@ -46,41 +44,10 @@ import {
   useRevokeSession,
   useUpdateProfile,
 } from './api';
+import { LinkedAccounts } from './linked-accounts/LinkedAccounts';
+import { ErrorAlert, Section } from './Section';
+import { TwoStepSections } from './TwoStepSections';
 import { describeDevice } from './user-agent';
-
-function Section({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description?: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-label={title}>
-      <Stack gap={2} mb="md">
-        <Title order={2} fz="h4">
-          {title}
-        </Title>
-        {description ? (
-          <Text size="sm" c="dimmed">
-            {description}
-          </Text>
-        ) : null}
-      </Stack>
-      {children}
-    </Card>
-  );
-}
-
-function ErrorAlert({ message }: { message: string | null }) {
-  return message ? (
-    <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle aria-hidden="true" />}>
-      {message}
-    </Alert>
-  ) : null;
-}
 
 const AVATAR_TYPES = 'image/png,image/jpeg,image/webp,image/gif,image/avif';
 
@@ -465,6 +432,8 @@ export function ProfilePage() {
             <ProfileForm key={user.id} user={user} />
             <PasswordForm />
             <SessionsSection />
+            <TwoStepSections />
+            <LinkedAccounts />
           </Stack>
         </Grid.Col>
       </Grid>

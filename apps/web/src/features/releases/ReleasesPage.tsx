@@ -8,7 +8,6 @@ import {
   Group,
   List,
   Menu,
-  Modal,
   Pagination,
   Skeleton,
   Stack,
@@ -19,14 +18,13 @@ import {
 import { IconDots, IconPencil, IconPlus, IconTag } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDelete } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { formatDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
 import { useCan } from '../../lib/permissions';
 import type { ListParams } from '../../lib/table-url-state';
-import { useResourceList, useResourceMutations } from '../../resources/api';
-import { ResourceForm } from '../../resources/ResourceForm';
+import { useResourceList } from '../../resources/api';
+import { useResourceDialogs } from '../../resources/ResourceDialogs';
 import { DeleteMenuItem } from '../../resources/ResourceTable';
 import { releaseGroups } from './definition';
 import { VersionsInput } from './VersionsInput';
@@ -49,9 +47,12 @@ function ReleasesPage() {
     page,
     pageSize: PAGE_SIZE,
   } as ListParams<string>);
-  const mutations = useResourceMutations(releaseGroups);
-  const [editing, setEditing] = useState<ReleaseGroupRecord | 'new' | null>(null);
-  const [toDelete, setToDelete] = useState<ReleaseGroupRecord | null>(null);
+  const dialogs = useResourceDialogs(releaseGroups, {
+    titleOf: (editing) => (editing === 'new' ? t('newTitle') : t('editTitle', { title: editing.title })),
+    newValues: () => ({ title: '', versions: [{ version: '', date: today(), notes: [] }] }),
+    formChildren: <VersionsInput />,
+    childFields: ['versions'],
+  });
   const groups = list.data?.results ?? [];
   const pages = Math.max(1, Math.ceil((list.data?.count ?? 0) / PAGE_SIZE));
 
@@ -61,7 +62,7 @@ function ReleasesPage() {
         title={t('title')}
         actions={
           mayManage ? (
-            <Button leftSection={<IconPlus size={18} aria-hidden="true" />} onClick={() => setEditing('new')}>
+            <Button leftSection={<IconPlus size={18} aria-hidden="true" />} onClick={() => dialogs.create()}>
               {t('add')}
             </Button>
           ) : null
@@ -107,11 +108,11 @@ function ReleasesPage() {
                     <Menu.Dropdown>
                       <Menu.Item
                         leftSection={<IconPencil size={16} aria-hidden="true" />}
-                        onClick={() => setEditing(group)}
+                        onClick={() => dialogs.edit(group)}
                       >
                         {t('edit')}
                       </Menu.Item>
-                      <DeleteMenuItem onClick={() => setToDelete(group)} />
+                      <DeleteMenuItem onClick={() => dialogs.remove(group)} />
                     </Menu.Dropdown>
                   </Menu>
                 ) : null}
@@ -151,41 +152,7 @@ function ReleasesPage() {
           ) : null}
         </Stack>
       )}
-      <Modal
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
-        title={editing === 'new' ? t('newTitle') : t('editTitle', { title: editing?.title ?? '' })}
-        size="lg"
-      >
-        {editing !== null ? (
-          <ResourceForm
-            def={releaseGroups}
-            initialValues={
-              editing === 'new'
-                ? { title: '', versions: [{ version: '', date: today(), notes: [] }] }
-                : releaseGroups.toInput(editing)
-            }
-            submitLabel={t('common:resource.save')}
-            onCancel={() => setEditing(null)}
-            childFields={['versions']}
-            onSubmit={async (values) => {
-              if (editing === 'new') await mutations.create.mutateAsync(values);
-              else await mutations.update.mutateAsync({ key: editing.id, values, showsStale: true });
-              setEditing(null);
-            }}
-          >
-            <VersionsInput />
-          </ResourceForm>
-        ) : null}
-      </Modal>
-      <ConfirmDelete
-        record={toDelete}
-        entity={t('one')}
-        nameOf={releaseGroups.titleOf}
-        pending={mutations.remove.isPending}
-        onClose={() => setToDelete(null)}
-        onConfirm={(group) => mutations.remove.mutate(group.id, { onSettled: () => setToDelete(null) })}
-      />
+      {dialogs.dialogs}
     </>
   );
 }

@@ -1,9 +1,10 @@
 import type { TicketRecord, TicketReplyRecord } from '@ledgerdesk/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, setSession } from '../../lib/session';
+import { clearSession } from '../../lib/session';
 import { stubXhr } from '../../test/fake-xhr';
 import { renderInApp } from '../../test/render';
+import { signInForTest } from '../../test/session';
 import { ReplyThread } from './ReplyThread';
 
 // Typing and uploads through the fake XHR take a few seconds on a busy machine.
@@ -37,18 +38,11 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 beforeEach(() => {
-  setSession({
-    accessToken: 'token',
-    user: {
-      id: '55555555-5555-4555-8555-555555555555',
-      username: 'ada',
-      email: 'ada@example.com',
-      firstName: 'Ada',
-      lastName: 'Admin',
-      role: 'admin',
-      groups: [],
-      permissions: ['tickets.view', 'tickets.manage'],
-    },
+  signInForTest({
+    id: '55555555-5555-4555-8555-555555555555',
+    lastName: 'Admin',
+    role: 'admin',
+    permissions: ['tickets.view', 'tickets.manage'],
   });
 });
 afterEach(() => {

@@ -1,5 +1,16 @@
 import { type UserRecord, type UserUpdate, userCreate, userUpdate } from '@ledgerdesk/contracts';
-import { Anchor, Flex, Modal, MultiSelect, Radio, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import {
+  Anchor,
+  Flex,
+  Modal,
+  MultiSelect,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, FormProvider, type SubmitHandler, useForm, useFormContext } from 'react-hook-form';
@@ -282,6 +293,9 @@ function EditUserForm({ user, onClose }: { user: UserRecord; onClose: () => void
             }}
           />
           <UserFields autoFocus isSelf={isSelf} />
+          <Text size="sm" c="dimmed">
+            {user.twoStepEnabled ? t('twoStep.statusOn') : t('twoStep.statusOff')}
+          </Text>
           {can('audit.view') ? (
             <Anchor component={Link} to={historyUrl(user.id)} size="sm" onClick={onClose}>
               <IconHistory size={14} aria-hidden="true" style={{ verticalAlign: '-2px' }} /> View this user's

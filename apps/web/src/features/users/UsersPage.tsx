@@ -5,6 +5,7 @@ import {
   IconMailForward,
   IconPencil,
   IconPlus,
+  IconShieldOff,
   IconUserCheck,
   IconUserOff,
 } from '@tabler/icons-react';
@@ -26,6 +27,7 @@ import { actionsColumn, DeleteMenuItem } from '../../resources/ResourceTable';
 import {
   useDeleteUser,
   useGroupOptions,
+  useResetTwoStep,
   userFilters,
   useSendPasswordResetMail,
   useUpdateUser,
@@ -76,7 +78,9 @@ export function UsersPage() {
     user: null,
   });
   const [toDelete, setToDelete] = useState<UserRecord | null>(null);
+  const [toResetTwoStep, setToResetTwoStep] = useState<UserRecord | null>(null);
   const update = useUpdateUser();
+  const resetTwoStep = useResetTwoStep();
   const remove = useDeleteUser();
   const sendReset = useSendPasswordResetMail();
 
@@ -163,6 +167,20 @@ export function UsersPage() {
             </Text>
           ),
       }),
+      column.accessor('twoStepEnabled', {
+        header: t('columns.twoStep'),
+        meta: { priority: 3 },
+        cell: ({ getValue }) =>
+          getValue() ? (
+            <Badge color="teal" c="teal.9" bg="teal.0" variant="light">
+              {t('twoStep.on')}
+            </Badge>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('twoStep.off')}
+            </Text>
+          ),
+      }),
       column.accessor('lastLogin', {
         header: t('columns.lastLogin'),
         enableSorting: true,
@@ -223,6 +241,14 @@ export function UsersPage() {
                   >
                     {t('actions.sendReset')}
                   </Menu.Item>
+                  {user.twoStepEnabled ? (
+                    <Menu.Item
+                      leftSection={<IconShieldOff size={16} aria-hidden="true" />}
+                      onClick={() => setToResetTwoStep(user)}
+                    >
+                      {t('actions.resetTwoStep')}
+                    </Menu.Item>
+                  ) : null}
                 </>
               ) : null}
               {mayAudit ? (
@@ -334,6 +360,20 @@ export function UsersPage() {
         user={form.user}
         onClose={() => setForm((current) => ({ ...current, opened: false }))}
       />
+
+      <ConfirmDialog
+        opened={toResetTwoStep !== null}
+        title={t('twoStep.resetTitle')}
+        confirmLabel={t('actions.resetTwoStep')}
+        pending={resetTwoStep.isPending}
+        onClose={() => setToResetTwoStep(null)}
+        onConfirm={() => {
+          if (!toResetTwoStep) return;
+          resetTwoStep.mutate(toResetTwoStep.id, { onSettled: () => setToResetTwoStep(null) });
+        }}
+      >
+        {toResetTwoStep ? t('twoStep.resetQuestion', { name: fullName(toResetTwoStep) }) : null}
+      </ConfirmDialog>
 
       <ConfirmDialog
         opened={toDelete !== null}

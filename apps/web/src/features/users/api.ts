@@ -126,3 +126,17 @@ export function useSendPasswordResetMail() {
     onError: (error) => notifyError(errorMessageOf(error), { title: i18n.t('users:toasts.mailFailed') }),
   });
 }
+
+/** Resets the user's two-step verification (a lost phone): they set it up again if a group requires it. */
+export function useResetTwoStep() {
+  const invalidate = useInvalidateAfterChange();
+  return useMutation({
+    mutationFn: (id: string) => api.post<MutationResponse<ZodMiniNull>>(`/users/user/${id}/two-step/reset/`),
+    onSuccess: async (response) => {
+      notifySuccess(response.successMessage);
+      await invalidate();
+    },
+    onError: (error) =>
+      notifyError(errorMessageOf(error), { title: i18n.t('users:toasts.twoStepResetFailed') }),
+  });
+}

@@ -3,9 +3,7 @@ import { Button } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '../../../components/DataTable';
 import { PageHeader } from '../../../components/PageHeader';
-import { SearchInput } from '../../../components/SearchInput';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { errorMessageOf } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
@@ -13,13 +11,12 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { usePageTitle } from '../../../lib/page-title';
 import { useCan } from '../../../lib/permissions';
 import { useTableUrlState } from '../../../lib/table-url-state';
-import { ClearFiltersButton } from '../../../resources/ResourceFilters';
 import { useCancelOrder, useOrderList } from '../api';
 import { CoinName } from '../CoinName';
 import { CryptoTabs } from '../CryptoTabs';
 import classes from '../crypto.module.css';
 import { formatCoins, formatPrice } from '../format';
-import { ListFilter } from './ListFilter';
+import { WalletTable } from './WalletTable';
 
 export const orderStatusColours: Record<CryptoOrder['status'], string> = {
   Successful: 'teal',
@@ -126,39 +123,13 @@ export function OrdersPage() {
     <>
       <PageHeader title={t('orders.title')} description={t('orders.description')} />
       <CryptoTabs />
-      <DataTable
-        label={t('orders.title')}
+      <WalletTable
+        section="orders"
         columns={columns}
-        data={list.data}
-        state={table}
-        fetching={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        emptyMessage={t('orders.empty')}
-        noun={[t('orders.noun.one'), t('orders.noun.many')]}
-        getRowId={(row) => row.id}
-        toolbar={
-          <>
-            <SearchInput placeholder={t('orders.search')} value={table.search} onChange={table.setSearch} />
-            <ListFilter
-              name="type"
-              label={t('orders.columns.type')}
-              anyLabel={t('orders.anyType')}
-              options={cryptoOrderTypes}
-              value={table.filters.type}
-              onChange={(value) => table.setFilter('type', value)}
-            />
-            <ListFilter
-              name="status"
-              label={t('orders.columns.status')}
-              anyLabel={t('orders.anyStatus')}
-              options={cryptoOrderStatuses}
-              value={table.filters.status}
-              onChange={(value) => table.setFilter('status', value)}
-            />
-            <ClearFiltersButton table={table} />
-          </>
-        }
+        list={list}
+        table={table}
+        types={cryptoOrderTypes}
+        statuses={cryptoOrderStatuses}
       />
     </>
   );

@@ -4,21 +4,18 @@ import { IconArrowsExchange } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '../../../components/DataTable';
 import { PageHeader } from '../../../components/PageHeader';
-import { SearchInput } from '../../../components/SearchInput';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDateTime } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/page-title';
 import { useCan } from '../../../lib/permissions';
 import { useTableUrlState } from '../../../lib/table-url-state';
-import { ClearFiltersButton } from '../../../resources/ResourceFilters';
 import { useTransactionList } from '../api';
 import { CryptoTabs } from '../CryptoTabs';
 import classes from '../crypto.module.css';
 import { formatCoins } from '../format';
-import { ListFilter } from './ListFilter';
 import { TransferModal } from './TransferModal';
+import { WalletTable } from './WalletTable';
 
 export const transactionStatusColours: Record<WalletTransaction['status'], string> = {
   Success: 'teal',
@@ -107,43 +104,13 @@ export function TransactionsPage() {
       />
       {trader ? <TransferModal opened={transferring} onClose={() => setTransferring(false)} /> : null}
       <CryptoTabs />
-      <DataTable
-        label={t('transactions.title')}
+      <WalletTable
+        section="transactions"
         columns={columns}
-        data={list.data}
-        state={table}
-        fetching={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        emptyMessage={t('transactions.empty')}
-        noun={[t('transactions.noun.one'), t('transactions.noun.many')]}
-        getRowId={(row) => row.id}
-        toolbar={
-          <>
-            <SearchInput
-              placeholder={t('transactions.search')}
-              value={table.search}
-              onChange={table.setSearch}
-            />
-            <ListFilter
-              name="type"
-              label={t('transactions.columns.type')}
-              anyLabel={t('transactions.anyType')}
-              options={transactionTypes}
-              value={table.filters.type}
-              onChange={(value) => table.setFilter('type', value)}
-            />
-            <ListFilter
-              name="status"
-              label={t('transactions.columns.status')}
-              anyLabel={t('transactions.anyStatus')}
-              options={transactionStatuses}
-              value={table.filters.status}
-              onChange={(value) => table.setFilter('status', value)}
-            />
-            <ClearFiltersButton table={table} />
-          </>
-        }
+        list={list}
+        table={table}
+        types={transactionTypes}
+        statuses={transactionStatuses}
       />
     </>
   );

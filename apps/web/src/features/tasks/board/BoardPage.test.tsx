@@ -1,8 +1,9 @@
 import type { TaskBoard, TaskCard } from '@ledgerdesk/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, setSession } from '../../../lib/session';
+import { clearSession } from '../../../lib/session';
 import { renderInApp } from '../../../test/render';
+import { signInForTest } from '../../../test/session';
 import { BoardPage } from './BoardPage';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -58,18 +59,13 @@ beforeEach(() => {
   // jsdom lays nothing out: the columns' virtualizer needs a size to render cards in.
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
   vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(300);
-  setSession({
-    accessToken: 'token',
-    user: {
-      id: '55555555-5555-4555-8555-555555555555',
-      username: 'admin',
-      email: 'admin@example.com',
-      firstName: 'A',
-      lastName: 'B',
-      role: 'admin',
-      groups: [],
-      permissions: [],
-    },
+  signInForTest({
+    id: '55555555-5555-4555-8555-555555555555',
+    username: 'admin',
+    email: 'admin@example.com',
+    firstName: 'A',
+    lastName: 'B',
+    role: 'admin',
   });
 });
 afterEach(() => {
