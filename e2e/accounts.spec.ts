@@ -204,8 +204,7 @@ test.describe('accounts', () => {
     expect(created.status()).toBe(201);
     const { data: group } = (await created.json()) as { data: { id: string } };
 
-    await signInAsAdmin(page);
-    await page.goto(`/admin/groups?search=${encodeURIComponent(groupName)}`);
+    await signInAsAdmin(page, `/admin/groups?search=${encodeURIComponent(groupName)}`);
     const groupRow = page.getByRole('row').filter({ hasText: groupName });
     await groupRow.getByRole('button', { name: `Actions for ${groupName}` }).click();
     await page.getByRole('menuitem', { name: 'Edit' }).click();
@@ -252,8 +251,7 @@ test.describe('accounts', () => {
     expect(created.status()).toBe(201);
     const { data: user } = (await created.json()) as { data: { id: string } };
 
-    await signInAsAdmin(page);
-    await page.goto(`/admin/users?search=${encodeURIComponent(email)}`);
+    await signInAsAdmin(page, `/admin/users?search=${encodeURIComponent(email)}`);
     const row = page.getByRole('row').filter({ hasText: email });
     await row.getByRole('button', { name: `Actions for ${email}` }).click();
     await page.getByRole('menuitem', { name: 'Edit' }).click();
@@ -292,8 +290,7 @@ test.describe('accounts', () => {
     });
     expect(created.status()).toBe(201);
 
-    await signInAsAdmin(page);
-    await page.goto(`/admin/users?search=${encodeURIComponent(email)}`);
+    await signInAsAdmin(page, `/admin/users?search=${encodeURIComponent(email)}`);
     await expect(page).toHaveTitle('Users · Ledgerdesk');
     const row = page.getByRole('row').filter({ hasText: email });
     await expect(row).toContainText('Eddie Before');

@@ -75,8 +75,7 @@ test('a reader’s comment waits as pending until a moderator approves it', asyn
   try {
     const moderator = await moderatorContext.newPage();
     await preparePage(moderator);
-    await signInAsAdmin(moderator);
-    await moderator.goto(`/blog/posts/${post.id}`);
+    await signInAsAdmin(moderator, `/blog/posts/${post.id}`);
     await expect(moderator.getByText('1 comment is waiting for approval.')).toBeVisible();
     const waiting = moderator
       .getByRole('list', { name: 'Comments' })

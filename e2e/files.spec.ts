@@ -7,8 +7,7 @@ test('the file manager uploads two files with progress, previews one, moves one 
   const folder = `Folder ${run}`;
   const notes = `notes-${run}.txt`;
   const photo = `photo-${run}.txt`;
-  await signInAsAdmin(page);
-  await page.goto('/file-manager');
+  await signInAsAdmin(page, '/file-manager');
   await expect(page.getByRole('heading', { name: 'File manager', level: 1 })).toBeVisible();
 
   // A folder to move into.

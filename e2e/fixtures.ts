@@ -45,11 +45,37 @@ export function readMail(to: string, since = new Date(Date.now() - 60_000)): Pro
 /** A suffix that keeps the records of one run apart from those of another (letters and digits). */
 export const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
 
-/** Signs in as the administrator and waits for the dashboard. */
-export async function signInAsAdmin(page: Page) {
-  await page.goto('/login');
-  await signIn(page);
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+/**
+ * Opens `path` (the dashboard by default) signed in as `account`, the session started through the
+ * API as the login page would start it: the login form has tests of its own (auth.spec.ts), and the
+ * others would spend their time filling it and drawing the dashboard they leave at once. Waits for
+ * the page's title (level-1 heading).
+ */
+export async function openSignedIn(page: Page, account: { email: string; password: string }, path = '/') {
+  const login = await page.request.post('/api/users/login/', { data: account });
+  expect(login.status(), await login.text()).toBe(200);
+  const { accessToken, ...user } = (await login.json()) as { accessToken: string };
+  // Seeded once, on the next page load, as the login page would have: a later reload finds it (or,
+  // once the test signed out, not) where the app keeps it. Each call seeds its own session once.
+  await page.addInitScript(
+    ({ flag, session }) => {
+      if (sessionStorage.getItem(flag)) return;
+      sessionStorage.setItem(flag, '1');
+      sessionStorage.setItem('ledgerdesk.session', session);
+    },
+    { flag: `e2e.seeded.${unique()}`, session: JSON.stringify({ accessToken, user }) },
+  );
+  await page.goto(path);
+  await expect(
+    path === '/'
+      ? page.getByRole('heading', { name: 'Dashboard', level: 1 })
+      : page.getByRole('heading', { level: 1 }).first(),
+  ).toBeVisible();
+}
+
+/** Opens `path` (the dashboard by default) signed in as the administrator (openSignedIn). */
+export function signInAsAdmin(page: Page, path = '/') {
+  return openSignedIn(page, ADMIN, path);
 }
 
 /**
@@ -77,12 +103,10 @@ export async function createAdmin(request: APIRequestContext): Promise<{ email: 
   return account;
 }
 
-/** Signs in as a new administrator (createAdmin) and waits for the dashboard; answers the account. */
-export async function signInAsNewAdmin(page: Page) {
+/** Opens `path` (the dashboard by default) signed in as a new administrator (createAdmin); answers the account. */
+export async function signInAsNewAdmin(page: Page, path = '/') {
   const account = await createAdmin(page.request);
-  await page.goto('/login');
-  await signIn(page, account.email, account.password);
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await openSignedIn(page, account, path);
   return account;
 }
 

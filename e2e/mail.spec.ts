@@ -69,8 +69,7 @@ test.describe('mailbox', () => {
     await expect(inboxCount(miaPage)).toBeHidden();
 
     // The administrator writes to her, picking her from the suggestions.
-    await signInAsAdmin(page);
-    await page.goto('/mailbox');
+    await signInAsAdmin(page, '/mailbox');
     await page.getByRole('button', { name: 'Compose' }).click();
     const composer = page.getByRole('dialog', { name: 'New message' });
     await composer.getByRole('combobox', { name: 'To' }).fill('Mia');

@@ -18,7 +18,7 @@ test.describe('social sign-in', () => {
     await page.goto('/login?next=/profile');
     await page.getByRole('link', { name: `Sign in with ${PROVIDER_LABEL}` }).click();
     // Through the provider (it signs the person in without a page) and back, signed in, where `next` said.
-    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page).toHaveURL(/\/profile$/, ROUND_TRIP);
     expect(await sessionEmail(page)).toBe(SOCIAL_PERSON.email);
     const linked = page.getByRole('region', { name: 'Linked accounts' });
     await expect(linked.getByText(PROVIDER_LABEL, { exact: true })).toBeVisible();
@@ -48,11 +48,10 @@ test.describe('social sign-in', () => {
     await expect(elsewhere).not.toHaveURL(/\/(login|auth\/social)/, ROUND_TRIP);
     await elsewhere.close();
 
-    await signInAsAdmin(page);
-    await page.goto('/profile');
+    await signInAsAdmin(page, '/profile');
     const linked = page.getByRole('region', { name: 'Linked accounts' });
     await linked.getByRole('button', { name: `Link ${PROVIDER_LABEL}` }).click();
-    await expect(page).toHaveURL(/\/auth\/social\/error\?reason=already-linked/);
+    await expect(page).toHaveURL(/\/auth\/social\/error\?reason=already-linked/, ROUND_TRIP);
     await expect(page.getByRole('alert')).toContainText('already linked to another Ledgerdesk account');
     await page.getByRole('link', { name: 'Back to your profile' }).click();
     await expect(linked.getByText('No account is linked yet.')).toBeVisible();

@@ -3,8 +3,7 @@ import { expect, expectToast, signInAsAdmin, test, unique } from './fixtures';
 // Phone fields pick the country's dial prefix from the country list and keep one string.
 test('a phone number is entered as a country and a number, and read back the same way', async ({ page }) => {
   const name = `Phone Contact ${unique()}`;
-  await signInAsAdmin(page);
-  await page.goto('/apps/crm/contacts/new');
+  await signInAsAdmin(page, '/apps/crm/contacts/new');
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
   const prefix = page.getByRole('combobox', { name: 'Phone: country' });
   await prefix.click();

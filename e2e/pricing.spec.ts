@@ -4,8 +4,7 @@ import { expect, expectToast, signInAsAdmin, test } from './fixtures';
 
 test.describe('pricing', () => {
   test('the yearly switch shows the yearly prices with the monthly ones struck through', async ({ page }) => {
-    await signInAsAdmin(page);
-    await page.goto('/pricing');
+    await signInAsAdmin(page, '/pricing');
     const starter = page.getByRole('article', { name: 'Starter' });
     await expect(starter.getByTestId('plan-price')).toHaveText('$19');
     await expect(starter.getByText('/ month')).toBeVisible();
@@ -27,8 +26,7 @@ test.describe('pricing', () => {
   test('an administrator changes a rate and sees it on the card; a wrong one is refused on its field', async ({
     page,
   }) => {
-    await signInAsAdmin(page);
-    await page.goto('/pricing');
+    await signInAsAdmin(page, '/pricing');
     const card = page.getByRole('article', { name: 'Professional' });
     await card.getByRole('button', { name: 'Actions for Professional' }).click();
     await page.getByRole('menuitem', { name: 'Edit' }).click();

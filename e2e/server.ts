@@ -1,13 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serverCommand } from '../scripts/server-command.mjs';
 
 export type RunningServer = { url: string; dataDir: string; stop(): Promise<void> };
 
-/** Starts the built server (apps/server/dist) on a free port with a new DATA_DIR, as `npm start` would. */
-export function startBuiltServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts the built server (apps/server/dist) on a free port with a new DATA_DIR, as `npm start` would;
+ * with `logFile`, everything it prints is kept there too.
+ */
+export function startBuiltServer(env: Record<string, string> = {}, logFile?: string): Promise<RunningServer> {
   const root = path.resolve(import.meta.dirname, '..');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ledgerdesk-e2e-'));
   const [node, ...args] = serverCommand();
@@ -16,6 +19,12 @@ export function startBuiltServer(env: Record<string, string> = {}): Promise<Runn
     env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  if (logFile) {
+    const file = createWriteStream(logFile);
+    child.stdout?.pipe(file, { end: false });
+    child.stderr?.pipe(file, { end: false });
+    child.once('exit', () => file.end());
+  }
   let log = '';
   let started = false;
   return new Promise((resolve, reject) => {

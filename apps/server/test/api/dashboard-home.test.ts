@@ -6,8 +6,14 @@ import { auditLog, invoices } from '../../src/db/schema';
 import { ADMIN, apiCaller, createdData, createTestContext, type TestContext } from '../context';
 
 // The server's zone for this file: neither UTC nor the callers' zones below, so that a test can
-// tell which one a figure was computed in. (Each test file runs in a process of its own.)
+// tell which one a figure was computed in. Put back after it: the API files share their worker's
+// process, one after the other (vitest.config.ts, isolate: false).
+const zoneBefore = process.env.TZ;
 process.env.TZ = 'America/New_York';
+afterAll(() => {
+  if (zoneBefore === undefined) delete process.env.TZ;
+  else process.env.TZ = zoneBefore;
+});
 
 // "Now" for the dashboards: Wednesday 18 November 2026, 09:30 UTC — 10:30 in Paris, 04:30 in New
 // York, and still Tuesday the 17th, 22:30, in Pago Pago (UTC−11). A test may move it, and puts it back.

@@ -1,4 +1,4 @@
-import { Box, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { Box, Flex, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { LogoMark } from '../../components/Logo';
 
@@ -12,10 +12,22 @@ interface AuthCardProps {
   children: ReactNode;
 }
 
-/** The look of the public pages (sign in, sign up, password reset): one centred card. */
+/**
+ * The look of the public pages (sign in, sign up, password reset): one card, centred across and
+ * held at a fixed distance from the top. Not centred up and down: what arrives after the first paint
+ * (the provider buttons, a message) then grows the card downwards, and the form the person is
+ * about to click stays where it is instead of jumping by half the new height.
+ */
 export function AuthCard({ title, subtitle, above, footer, children }: AuthCardProps) {
   return (
-    <Center component="main" mih="100dvh" p="md">
+    <Flex
+      component="main"
+      mih="100dvh"
+      justify="center"
+      align="flex-start"
+      p="md"
+      pt="clamp(1rem, 9vh, 5rem)"
+    >
       <Box w="100%" maw={420}>
         {above}
         <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }}>
@@ -43,6 +55,6 @@ export function AuthCard({ title, subtitle, above, footer, children }: AuthCardP
           </Stack>
         </Paper>
       </Box>
-    </Center>
+    </Flex>
   );
 }

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Center, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessageOf } from '../../lib/api';
@@ -9,12 +9,7 @@ import { AuthBreadcrumbs } from './AuthBreadcrumbs';
 import { AuthCard } from './AuthCard';
 import { verifyEmail } from './api';
 import type { LoginNotice } from './notice';
-
-/**
- * Each token is sent once per page load: the link works only once, and a second call (React's
- * development double effect, a re-render) would be refused as "already used".
- */
-const sent = new Map<string, ReturnType<typeof verifyEmail>>();
+import { useOneTimeExchange } from './one-time-exchange';
 
 /** The address of the mailed confirmation link: confirms it, then leads to sign-in. */
 export function VerifyEmailPage() {
@@ -25,27 +20,13 @@ export function VerifyEmailPage() {
   const token = searchParams.get('token') ?? '';
   const [error, setError] = useState<string | null>(token ? null : t('verify.incomplete'));
 
-  useEffect(() => {
-    if (!token) return;
-    let call = sent.get(token);
-    if (!call) {
-      call = verifyEmail({ token });
-      sent.set(token, call);
-    }
-    let current = true;
-    call.then(
-      (response) => {
-        const notice: LoginNotice = { notice: response.successMessage };
-        if (current) void navigate('/login', { replace: true, state: notice });
-      },
-      (failure: unknown) => {
-        if (current) setError(errorMessageOf(failure));
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [token, navigate]);
+  useOneTimeExchange(token, (sentToken) => verifyEmail({ token: sentToken }), {
+    onAnswer: (response) => {
+      const notice: LoginNotice = { notice: response.successMessage };
+      void navigate('/login', { replace: true, state: notice });
+    },
+    onFailure: (failure) => setError(errorMessageOf(failure)),
+  });
 
   return (
     <AuthCard

@@ -1,4 +1,5 @@
 import type { LoginResponse, SignInResult } from '@ledgerdesk/contracts';
+import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { setSession } from '../../lib/session';
 
@@ -25,14 +26,18 @@ export function startSession({ accessToken, ...user }: LoginResponse, keep: bool
  */
 export function useSignInResult() {
   const navigate = useNavigate();
-  return async (result: SignInResult, options: { next: string; keep: boolean }) => {
-    // (Not the contracts' isTwoStepChallenge: the login page's script keeps zod out of its budget.)
-    if ('twoStep' in result) {
-      const state: TwoStepState = { ...result.twoStep, ...options };
-      await navigate(TWO_STEP_PATH, { state });
-      return;
-    }
-    startSession(result, options.keep);
-    await navigate(options.next, { replace: true });
-  };
+  // One function for the page's life: a page may hand it to an effect.
+  return useCallback(
+    async (result: SignInResult, options: { next: string; keep: boolean }) => {
+      // (Not the contracts' isTwoStepChallenge: the login page's script keeps zod out of its budget.)
+      if ('twoStep' in result) {
+        const state: TwoStepState = { ...result.twoStep, ...options };
+        await navigate(TWO_STEP_PATH, { state });
+        return;
+      }
+      startSession(result, options.keep);
+      await navigate(options.next, { replace: true });
+    },
+    [navigate],
+  );
 }

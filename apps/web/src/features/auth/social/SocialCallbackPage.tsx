@@ -7,14 +7,9 @@ import { errorMessageOf } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/page-title';
 import { safeNextPath } from '../../../lib/safe-redirect';
 import { AuthCard } from '../AuthCard';
+import { useOneTimeExchange } from '../one-time-exchange';
 import { useSignInResult } from '../sign-in-result';
 import { fragmentValues, signInWithCode } from './api';
-
-/**
- * Each code is sent once per page load: it works only once, and a second call (React's development
- * double effect, a re-render) would be refused.
- */
-const sent = new Map<string, ReturnType<typeof signInWithCode>>();
 
 /**
  * Back from the provider: the URL fragment holds a one-time sign-in code (and where to go next),
@@ -31,28 +26,15 @@ export function SocialCallbackPage() {
   });
   const [error, setError] = useState<string | null>(code ? null : t('callback.incomplete'));
 
+  useOneTimeExchange(code, signInWithCode, {
+    // A social sign-in is kept for this tab only, as a password one is by default.
+    onAnswer: (result) => void finish(result, { next: safeNextPath(next), keep: false }),
+    onFailure: (failure) => setError(errorMessageOf(failure)),
+  });
+  // The code leaves the address bar (it is spent, and not for the history).
   useEffect(() => {
-    if (!code) return;
-    window.history.replaceState(window.history.state, '', window.location.pathname);
-    let call = sent.get(code);
-    if (!call) {
-      call = signInWithCode(code);
-      sent.set(code, call);
-    }
-    let current = true;
-    call.then(
-      (result) => {
-        // A social sign-in is kept for this tab only, as a password one is by default.
-        if (current) void finish(result, { next: safeNextPath(next), keep: false });
-      },
-      (failure: unknown) => {
-        if (current) setError(errorMessageOf(failure));
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [code, next, finish]);
+    if (code) window.history.replaceState(window.history.state, '', window.location.pathname);
+  }, [code]);
 
   return (
     <AuthCard
