@@ -50,6 +50,16 @@ const cardIn = (place: Locator, title: string) => place.getByRole('listitem').fi
 const handle = (page: Page, cardId: string, title: string) =>
   page.getByRole('button', { name: `Drag ${cardId} ${title}`, exact: true });
 
+/**
+ * The server's answer to a board change the page already shows (the board moves a card before the
+ * server has it): waited for before a reload, which would otherwise cancel the request.
+ */
+const answered = (page: Page, method: string, path: RegExp) =>
+  page.waitForResponse(
+    (response) => response.request().method() === method && path.test(new URL(response.url()).pathname),
+  );
+const MOVE = /^\/api\/apps\/tasks\/[^/]+\/move$/;
+
 async function openBoard(page: Page, projectId: string) {
   await page.goto(`/apps/tasks/board?project=${projectId}`);
   await expect(page.getByRole('heading', { name: 'Task board', level: 1 })).toBeVisible();
@@ -71,6 +81,7 @@ test.describe('tasks kanban board', () => {
     const start = await handle(page, cardId, title).boundingBox();
     const target = await column(page, to.title).getByRole('list').boundingBox();
     if (!start || !target) throw new Error('the card or the column is not on screen');
+    const kept = answered(page, 'POST', MOVE);
     await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
     await page.mouse.down();
     // Past the drag threshold, then over the other column's cards, in steps (dnd-kit follows moves).
@@ -80,6 +91,7 @@ test.describe('tasks kanban board', () => {
 
     await expect(cardIn(column(page, to.title), title)).toBeVisible();
     await expect(cardIn(column(page, from.title), title)).toHaveCount(0);
+    expect((await kept).ok()).toBe(true);
     await page.reload();
     await expect(cardIn(column(page, to.title), title)).toBeVisible();
     await expect(cardIn(column(page, from.title), title)).toHaveCount(0);
@@ -99,6 +111,7 @@ test.describe('tasks kanban board', () => {
     const cardId = await board.addCard(from, moved);
     await openBoard(page, board.projectId);
 
+    const kept = answered(page, 'POST', MOVE);
     await handle(page, cardId, moved).focus();
     await page.keyboard.press('Space');
     await expect(page.getByText(`Picked up ${cardId} ${moved}.`, { exact: false })).toBeAttached();
@@ -111,6 +124,7 @@ test.describe('tasks kanban board', () => {
     const target = column(page, to.title);
     await expect(target.getByRole('listitem')).toHaveCount(2);
     await expect(target.getByRole('listitem').nth(1)).toContainText(moved);
+    expect((await kept).ok()).toBe(true);
     await page.reload();
     await expect(target.getByRole('listitem')).toHaveCount(2);
     await expect(target.getByRole('listitem').nth(0)).toContainText(first);
@@ -202,11 +216,13 @@ test.describe('tasks kanban board', () => {
 
     await page.getByRole('button', { name: `Actions for column ${renamed}` }).click();
     await page.getByRole('menuitem', { name: 'Delete column' }).click();
+    const deleted = answered(page, 'DELETE', /^\/api\/apps\/tasks\/columns\/[^/]+$/);
     await page
       .getByRole('dialog', { name: `Delete the column ${renamed}?` })
       .getByRole('button', { name: 'Delete' })
       .click();
     await expect(column(page, renamed)).toHaveCount(0);
+    expect((await deleted).ok()).toBe(true);
     await page.reload();
     await expect(column(page, busy.title)).toBeVisible();
     await expect(column(page, renamed)).toHaveCount(0);

@@ -364,8 +364,14 @@ test('a chat message sent and a kanban card added and moved: both kept after a r
   const roomId = new URL(page.url()).searchParams.get('room');
   const field = page.getByRole('textbox', { name: 'Message' });
   await field.fill(words);
+  // Shown as it is sent; kept once the mock has answered.
+  const sent = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'POST' && /\/api\/chat\/rooms\/[^/]+\/messages$/.test(response.url()),
+  );
   await field.press('Enter');
   await expect(page.getByRole('region', { name: 'Messages' }).getByText(words)).toBeVisible();
+  expect((await sent).ok()).toBe(true);
 
   // The board: a card added on top of a column, moved by keyboard to the next one.
   const title = `Demo card ${mark}`;
@@ -385,9 +391,15 @@ test('a chat message sent and a kanban card added and moved: both kept after a r
   await page.keyboard.press('Space');
   await expect(page.getByText(/Picked up TSK-/)).toBeAttached();
   await page.keyboard.press('ArrowRight');
+  // The board shows the move at once; the mock answers once it has kept it in this browser.
+  const kept = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'POST' && /\/api\/apps\/tasks\/[^/]+\/move$/.test(response.url()),
+  );
   await page.keyboard.press('Space');
   await expect(page.getByText(/^Dropped\./)).toBeAttached();
   await expect(column('To Do')).toBeVisible();
+  expect((await kept).ok()).toBe(true);
 
   // A reload starts the worker again from the build's data and this browser's changes: both are there.
   await page.reload();
