@@ -69,6 +69,7 @@ import { usersRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
 import { webDistDir } from './paths';
 import { registerAuth } from './plugins/auth';
+import { registerCompression } from './plugins/compression';
 import { registerErrorHandler } from './plugins/errors';
 import { registerInputGuard } from './plugins/input';
 import { type LiveSettings, registerLive } from './plugins/live';
@@ -173,6 +174,7 @@ export async function buildApp(deps: AppDeps) {
   registerAuth(app, auth);
   await registerRateLimit(app, { db, factor: config.rateLimit });
   await registerSecurity(app, config);
+  await registerCompression(app);
   await registerOpenApi(app);
   await registerUploads(
     app,
