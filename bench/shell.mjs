@@ -41,6 +41,11 @@ try {
     unit: 'KB',
     budget: 150,
   });
+  if (process.env.BENCH_VERBOSE) {
+    console.log('  the login page:');
+    for (const u of atLogin) console.log(`  ${((await scripts.get(u)) / 1024).toFixed(1)} KB  ${new URL(u).pathname}`);
+    console.log('  added by the first page after sign-in:');
+  }
   if (process.env.BENCH_VERBOSE)
     for (const [index, u] of added.entries())
       console.log(`  ${(sizes[index] / 1024).toFixed(1)} KB  ${new URL(u).pathname}`);

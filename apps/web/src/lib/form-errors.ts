@@ -1,6 +1,6 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { isApiError } from './api';
-import { serverFieldMessage } from './validation';
+import { serverFieldMessage } from './field-messages';
 
 /**
  * The server's `fieldErrors` for the fields a form has, in the server's order and in the user's

@@ -1,39 +1,8 @@
 import { toNestErrors } from '@hookform/resolvers';
-import {
-  type ErrorResponse,
-  type FieldError,
-  fieldErrorCodes,
-  fieldErrorOf,
-  fieldErrorText,
-  isFilled,
-} from '@ledgerdesk/contracts';
+import { type FieldError, fieldErrorOf, isFilled } from '@ledgerdesk/contracts';
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod/mini';
-import { i18n } from '../i18n';
-
-/*
- * Field errors in the user's language, by their code (contracts' validation.ts): the form's own
- * check of the contract and the server's answer name the same codes, so a field reads the same
- * text whoever found the fault.
- */
-
-const knownCodes = new Set<string>(fieldErrorCodes);
-
-/** The text of a field error's code in the current language. */
-export const fieldErrorMessage = (error: FieldError) => fieldErrorText(error, i18n.language);
-
-/**
- * The text of a server's field error: its code's text in the current language, or the server's own
- * (English) message for an error without a known code (an area's own check, e.g. a name in use).
- */
-export function serverFieldMessage(
-  fieldErrorCodes: ErrorResponse['fieldErrorCodes'],
-  field: string,
-  message: string,
-): string {
-  const error = fieldErrorCodes?.[field];
-  return error && knownCodes.has(error.code) ? fieldErrorMessage(error as FieldError) : message;
-}
+import { fieldErrorMessage } from './field-messages';
 
 /** The value at a path of the form's values, to tell a missing field (`required`) from a wrong one. */
 function valueAt(values: unknown, path: readonly PropertyKey[]): unknown {
