@@ -43,7 +43,8 @@ try {
   });
   if (process.env.BENCH_VERBOSE) {
     console.log('  the login page:');
-    for (const u of atLogin) console.log(`  ${((await scripts.get(u)) / 1024).toFixed(1)} KB  ${new URL(u).pathname}`);
+    for (const u of atLogin)
+      console.log(`  ${((await scripts.get(u)) / 1024).toFixed(1)} KB  ${new URL(u).pathname}`);
     console.log('  added by the first page after sign-in:');
   }
   if (process.env.BENCH_VERBOSE)

@@ -34,10 +34,12 @@ export default defineConfig(({ mode }) => ({
       polyfill: false,
       // The entry lists no chunks for its lazy imports to preload: those lists (one per route, each
       // naming every chunk the route needs) were ~3 KB gzip of the login page's script, growing with
-      // every route. A route's chunks are then requested as its code arrives; CSS is still preloaded.
-      // The same for the shell's route table (the `areas` chunk), which holds those lazy imports now.
+      // every route; CSS is still preloaded. The shell's route table (the `areas` chunk, loaded once
+      // signed in) keeps its lists: a page's chunks are then all requested as soon as it is opened,
+      // not one level after another as each arrives (a page five imports deep took five round
+      // trips, and seconds on a busy machine).
       resolveDependencies: (_file, deps, { hostId, hostType }) =>
-        hostType === 'js' && /(^|\/)(index|areas)-[\w-]+\.js$/.test(hostId)
+        hostType === 'js' && /(^|\/)index-[\w-]+\.js$/.test(hostId)
           ? deps.filter((dep) => dep.endsWith('.css'))
           : deps,
     },
