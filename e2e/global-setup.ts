@@ -52,20 +52,24 @@ export default async function globalSetup() {
  * timed out waiting for a page may have waited on the server, and this says whether it did.
  */
 function reportSlowRequests(log: string) {
-  // The server logs each request once answered: method, address, status and time (app.ts).
+  // Fastify logs a request twice: when it comes in (method and address), and when it is answered
+  // (the time it took), both with its id.
+  const requested = new Map<string, string>();
   const answered: { ms: number; request: string }[] = [];
   for (const line of log.split('\n')) {
     if (!line.startsWith('{')) continue;
     try {
       const entry = JSON.parse(line) as {
+        reqId?: string;
         responseTime?: number;
         req?: { method?: string; url?: string };
         res?: { statusCode?: number };
       };
+      if (entry.req && entry.reqId) requested.set(entry.reqId, `${entry.req.method} ${entry.req.url}`);
       if (typeof entry.responseTime === 'number')
         answered.push({
           ms: entry.responseTime,
-          request: `${entry.req?.method ?? '?'} ${entry.req?.url ?? '?'} → ${entry.res?.statusCode ?? '?'}`,
+          request: `${requested.get(entry.reqId ?? '') ?? '?'} → ${entry.res?.statusCode ?? '?'}`,
         });
     } catch {
       // Not a log entry of the server's (a warning a dependency printed).

@@ -145,13 +145,6 @@ export async function buildApp(deps: AppDeps) {
     },
     routerOptions: { ignoreTrailingSlash: false },
     schemaController: { compilersFactory: zodCompilers },
-    // One line per request, once answered (below), instead of Fastify's two (in, then out).
-    disableRequestLogging: true,
-  });
-  // What was asked, what was answered and how long it took, in the one line (an access log's): half
-  // the logging of each request, which was a fifth of the server's time on a quick answer.
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

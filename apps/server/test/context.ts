@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type App, type AppDeps, buildApp } from '../src/app';
+import { type App, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { groups, userGroups, users } from '../src/db/schema';
@@ -87,13 +87,7 @@ export type TestContext = {
 
 export async function createTestContext(
   env: Record<string, string> = {},
-  options: {
-    outbox?: OutboxOptions;
-    now?: () => Date;
-    live?: LiveSettings;
-    /** The app's log (none by default). */
-    logger?: AppDeps['logger'];
-  } = {},
+  options: { outbox?: OutboxOptions; now?: () => Date; live?: LiveSettings } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ledgerdesk-test-'));
   const config = loadConfig({
@@ -119,7 +113,6 @@ export async function createTestContext(
     outbox: options.outbox,
     now: options.now,
     live: options.live,
-    logger: options.logger,
     webDistDir: path.join(dataDir, 'no-web-app'),
   });
   let counter = 0;
