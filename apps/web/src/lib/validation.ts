@@ -1,5 +1,5 @@
 import { toNestErrors } from '@hookform/resolvers';
-import { type FieldError, fieldErrorOf, isFilled } from '@ledgerdesk/contracts';
+import { fieldErrorOf, isFilled } from '@ledgerdesk/contracts';
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod/mini';
 import { fieldErrorMessage } from './field-messages';

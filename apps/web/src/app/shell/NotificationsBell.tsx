@@ -6,6 +6,7 @@ import { type ComponentPropsWithRef, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import { useLiveEvent } from '../../lib/live';
+import { writeLive } from '../../lib/live-cache';
 import { queryKeys } from '../../lib/query-keys';
 import { DeferredMenu } from './DeferredMenu';
 import classes from './shell.module.css';
@@ -66,7 +67,7 @@ export function NotificationsBell() {
   });
   const unread = data?.unread ?? 0;
   const changed = (message: { unread: number }) => {
-    queryClient.setQueryData<NotificationsUnread>(notificationKeys.unread, { unread: message.unread });
+    writeLive<NotificationsUnread>(queryClient, notificationKeys.unread, () => ({ unread: message.unread }));
     void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
   };
   useLiveEvent('notification', changed);

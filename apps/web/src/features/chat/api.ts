@@ -21,6 +21,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { writeLive } from '../../lib/live-cache';
 import { queryKeys } from '../../lib/query-keys';
 import { uploadFiles } from '../../lib/upload';
 
@@ -119,7 +120,7 @@ function updatePages(
     pages: ChatMessagesPage[],
   ) => ChatMessage[],
 ) {
-  client.setQueriesData<MessagePages>({ queryKey: chatKeys.messagesOf(roomId) }, (data) =>
+  writeLive<MessagePages>(client, chatKeys.messagesOf(roomId), (data) =>
     data
       ? {
           ...data,
@@ -163,7 +164,7 @@ export function removeMessage(client: QueryClient, roomId: string, messageId: st
 /** The rooms list after a message: the room's last message and unread count, moved to the top. */
 export function roomReceived(client: QueryClient, message: ChatMessage, myId: string | undefined) {
   let known = false;
-  client.setQueryData<ChatRoomsResponse>(chatKeys.rooms, (data) => {
+  writeLive<ChatRoomsResponse>(client, chatKeys.rooms, (data) => {
     if (!data) return data;
     const room = data.items.find((item) => item.id === message.roomId);
     if (!room) return data;
@@ -193,7 +194,7 @@ export function roomReceived(client: QueryClient, message: ChatMessage, myId: st
 
 /** The caller's read position in a room (here or on another tab): no unread left up to it. */
 export function roomRead(client: QueryClient, roomId: string, lastReadSeq: number, unread: number) {
-  client.setQueryData<ChatRoomsResponse>(chatKeys.rooms, (data) =>
+  writeLive<ChatRoomsResponse>(client, chatKeys.rooms, (data) =>
     data
       ? {
           items: data.items.map((room) =>
@@ -206,7 +207,7 @@ export function roomRead(client: QueryClient, roomId: string, lastReadSeq: numbe
 
 /** A member's read position, for the read receipts. */
 export function memberRead(client: QueryClient, roomId: string, userId: string, lastReadSeq: number) {
-  client.setQueryData<ChatRoomDetail>(chatKeys.room(roomId), (room) =>
+  writeLive<ChatRoomDetail>(client, chatKeys.room(roomId), (room) =>
     room
       ? {
           ...room,

@@ -8,6 +8,7 @@ import type {
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { type LiveEvent, sendLive, useLiveEvent } from '../../lib/live';
+import { writeLive } from '../../lib/live-cache';
 import { addMessage, chatKeys, memberRead, removeMessage, replaceMessage, roomReceived } from './api';
 import { typingStarted, typingStopped } from './typing';
 
@@ -47,7 +48,7 @@ export function applyChatEvent(client: QueryClient, event: ChatLiveMessage, myId
 
 /** Someone's presence changed: every place the chat shows it. */
 export function applyPresence(client: QueryClient, userId: string, status: ChatUserStatus) {
-  client.setQueryData<ChatRoomsResponse>(chatKeys.rooms, (data) =>
+  writeLive<ChatRoomsResponse>(client, chatKeys.rooms, (data) =>
     data
       ? {
           items: data.items.map((room) =>
@@ -56,12 +57,12 @@ export function applyPresence(client: QueryClient, userId: string, status: ChatU
         }
       : data,
   );
-  client.setQueryData<ChatContactsResponse>(chatKeys.contacts, (data) =>
+  writeLive<ChatContactsResponse>(client, chatKeys.contacts, (data) =>
     data
       ? { items: data.items.map((contact) => (contact.id === userId ? { ...contact, status } : contact)) }
       : data,
   );
-  client.setQueriesData<ChatRoomDetail>({ queryKey: [...chatKeys.all, 'room'] }, (room) =>
+  writeLive<ChatRoomDetail>(client, [...chatKeys.all, 'room'], (room) =>
     room
       ? {
           ...room,

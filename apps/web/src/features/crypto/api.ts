@@ -22,6 +22,7 @@ import {
 import { api } from '../../lib/api';
 import type { ListResponse, MutationResponse } from '../../lib/list';
 import { useLiveEvent, useLiveStatus } from '../../lib/live';
+import { writeLive } from '../../lib/live-cache';
 import { queryKeys } from '../../lib/query-keys';
 import type { ListParams } from '../../lib/table-url-state';
 
@@ -66,10 +67,10 @@ function withPrices<Item extends MarketItem>(
 
 /** The last candle of every series shown takes in its coin's new price (a new candle comes with the next read). */
 function updateCandles(client: QueryClient, prices: Map<string, LivePrice>) {
-  for (const [key, series] of client.getQueriesData<CandleSeries>({ queryKey: [...crypto, 'candles'] })) {
+  writeLive<CandleSeries>(client, [...crypto, 'candles'], (series) => {
     const moved = series ? prices.get(series.code) : undefined;
     const last = series?.candles.at(-1);
-    if (!series || !moved || !last) continue;
+    if (!series || !moved || !last) return series;
     const price = Number(moved.price);
     const candle = {
       ...last,
@@ -77,8 +78,8 @@ function updateCandles(client: QueryClient, prices: Map<string, LivePrice>) {
       high: Math.max(last.high, price),
       low: Math.min(last.low, price),
     };
-    client.setQueryData<CandleSeries>(key, { ...series, candles: [...series.candles.slice(0, -1), candle] });
-  }
+    return { ...series, candles: [...series.candles.slice(0, -1), candle] };
+  });
 }
 
 /**
@@ -93,8 +94,8 @@ export function usePriceUpdates(): number | false {
   const live = useLiveStatus() === 'open';
   useLiveEvent('crypto.prices', (message) => {
     const prices = new Map(message.prices.map((price) => [price.code, price]));
-    client.setQueryData<MarketItem[]>(cryptoKeys.market, (items) => withPrices(items, prices, message.at));
-    client.setQueryData<WatchlistItem[]>(cryptoKeys.watchlist, (items) =>
+    writeLive<MarketItem[]>(client, cryptoKeys.market, (items) => withPrices(items, prices, message.at));
+    writeLive<WatchlistItem[]>(client, cryptoKeys.watchlist, (items) =>
       withPrices(items, prices, message.at),
     );
     updateCandles(client, prices);

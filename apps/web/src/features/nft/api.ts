@@ -22,6 +22,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { api, errorMessageOf } from '../../lib/api';
 import { useLiveEvent } from '../../lib/live';
+import { writeLive } from '../../lib/live-cache';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { queryKeys } from '../../lib/query-keys';
 import { formatEth } from './format';
@@ -84,12 +85,12 @@ export function useWallet() {
 
 /** Every cached page of items, and the item's own page, with `change` applied to that item. */
 function changeItem(client: QueryClient, itemId: string, change: (item: NftItem) => NftItem) {
-  client.setQueriesData<Page<NftItem>>({ queryKey: queryKeys.lists(nftApi.items) }, (page) =>
+  writeLive<Page<NftItem>>(client, queryKeys.lists(nftApi.items), (page) =>
     page
       ? { ...page, results: page.results.map((item) => (item.id === itemId ? change(item) : item)) }
       : page,
   );
-  client.setQueryData<NftItemDetail>(queryKeys.one(nftApi.items, itemId), (item) =>
+  writeLive<NftItemDetail>(client, queryKeys.one(nftApi.items, itemId), (item) =>
     item ? { ...item, ...change(item) } : item,
   );
 }
