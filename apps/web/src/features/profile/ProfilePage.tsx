@@ -13,15 +13,8 @@ import {
   Stack,
   Text,
   TextInput,
-  Tooltip,
 } from '@mantine/core';
-import {
-  IconCamera,
-  IconCircleCheck,
-  IconDeviceDesktop,
-  IconDeviceMobile,
-  IconLogout,
-} from '@tabler/icons-react';
+import { IconCamera, IconCircleCheck, IconLogout } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +25,7 @@ import { NewPasswordInput } from '../../components/PasswordRules';
 import { i18n } from '../../i18n';
 import { errorMessageOf } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form-errors';
-import { formatDateTime, formatRelative } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
 import { useSessionUser } from '../../lib/session';
 import { contractResolver } from '../../lib/validation';
@@ -44,10 +37,10 @@ import {
   useRevokeSession,
   useUpdateProfile,
 } from './api';
+import { DeviceRow, LastTime } from './DeviceRow';
 import { LinkedAccounts } from './linked-accounts/LinkedAccounts';
 import { ErrorAlert, Section } from './Section';
 import { TwoStepSections } from './TwoStepSections';
-import { describeDevice } from './user-agent';
 
 const AVATAR_TYPES = 'image/png,image/jpeg,image/webp,image/gif,image/avif';
 
@@ -300,67 +293,43 @@ function PasswordForm() {
   );
 }
 
-const MOBILE = /Mobile|Android|iPhone|iPad/;
-
 function SessionRow({ session, divided }: { session: OwnSession; divided: boolean }) {
   const { t } = useTranslation('profile');
   const revoke = useRevokeSession();
-  const Icon = MOBILE.test(session.userAgent) ? IconDeviceMobile : IconDeviceDesktop;
-  const device = describeDevice(session.userAgent);
+  const address = session.ip || t('sessions.unknownAddress');
   return (
-    <Group
-      justify="space-between"
-      wrap="nowrap"
-      gap="sm"
-      py="sm"
-      component="li"
-      style={divided ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}
-    >
-      <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: 1 }}>
-        <Icon
-          size={28}
-          stroke={1.5}
-          aria-hidden="true"
-          color="var(--mantine-color-dimmed)"
-          style={{ flexShrink: 0 }}
-        />
-        <Stack gap={2} miw={0}>
-          <Group gap={8}>
-            <Text size="sm" fw={600}>
-              {device}
-            </Text>
-            {session.current ? (
-              <Badge size="sm" color="teal" c="teal.9" bg="teal.0" variant="light">
-                {t('sessions.thisDevice')}
-              </Badge>
-            ) : null}
-          </Group>
-          <Text size="xs" c="dimmed">
-            {session.ip || t('sessions.unknownAddress')} · {t('sessions.lastSeen')}{' '}
-            <Tooltip label={formatDateTime(session.lastSeenAt)} withArrow>
-              <time dateTime={session.lastSeenAt}>{formatRelative(session.lastSeenAt)}</time>
-            </Tooltip>{' '}
-            · {t('sessions.signedIn', { at: formatDateTime(session.createdAt) })}
-          </Text>
-        </Stack>
-      </Group>
-      {session.current ? null : (
-        <Button
-          size="xs"
-          variant="default"
-          style={{ flexShrink: 0 }}
-          leftSection={<IconLogout size={14} aria-hidden="true" />}
-          loading={revoke.isPending}
-          onClick={() => revoke.mutate(session.id)}
-          aria-label={t('sessions.signOutOne', {
-            device,
-            address: session.ip || t('sessions.unknownAddress'),
-          })}
-        >
-          {t('sessions.signOut')}
-        </Button>
-      )}
-    </Group>
+    <DeviceRow
+      userAgent={session.userAgent}
+      divided={divided}
+      badge={
+        session.current ? (
+          <Badge size="sm" color="teal" c="teal.9" bg="teal.0" variant="light">
+            {t('sessions.thisDevice')}
+          </Badge>
+        ) : null
+      }
+      details={
+        <>
+          {address} · {t('sessions.lastSeen')} <LastTime at={session.lastSeenAt} /> ·{' '}
+          {t('sessions.signedIn', { at: formatDateTime(session.createdAt) })}
+        </>
+      }
+      action={(device) =>
+        session.current ? null : (
+          <Button
+            size="xs"
+            variant="default"
+            style={{ flexShrink: 0 }}
+            leftSection={<IconLogout size={14} aria-hidden="true" />}
+            loading={revoke.isPending}
+            onClick={() => revoke.mutate(session.id)}
+            aria-label={t('sessions.signOutOne', { device, address })}
+          >
+            {t('sessions.signOut')}
+          </Button>
+        )
+      }
+    />
   );
 }
 

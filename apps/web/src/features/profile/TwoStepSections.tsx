@@ -1,13 +1,14 @@
 import type { RememberedBrowser, TwoStepEnrolment } from '@ledgerdesk/contracts';
 import { Badge, Button, Group, Modal, Skeleton, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconDeviceDesktop, IconDeviceMobile, IconShieldCheck, IconTrash } from '@tabler/icons-react';
+import { IconShieldCheck, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../components/PasswordField';
 import { RecoveryCodes } from '../../components/two-step/RecoveryCodes';
 import { TwoStepSetup } from '../../components/two-step/TwoStepSetup';
 import { errorMessageOf, isApiError } from '../../lib/api';
-import { formatDate, formatDateTime, formatRelative } from '../../lib/format';
+import { formatDate } from '../../lib/format';
+import { DeviceRow, LastTime } from './DeviceRow';
 import { ErrorAlert, Section } from './Section';
 import {
   useConfirmEnrolment,
@@ -19,7 +20,6 @@ import {
   useStartEnrolment,
   useTwoStepStatus,
 } from './two-step-api';
-import { describeDevice } from './user-agent';
 
 /** The message the server put on a field, else its whole message. */
 const messageFor = (error: unknown, field: string) =>
@@ -309,55 +309,34 @@ function TwoStepSection() {
   );
 }
 
-const MOBILE = /Mobile|Android|iPhone|iPad/;
-
 function BrowserRow({ browser, divided }: { browser: RememberedBrowser; divided: boolean }) {
   const { t } = useTranslation('profile');
   const forget = useForgetBrowser();
-  const Icon = MOBILE.test(browser.userAgent) ? IconDeviceMobile : IconDeviceDesktop;
-  const device = describeDevice(browser.userAgent);
+  const address = browser.ip || t('sessions.unknownAddress');
   return (
-    <Group
-      justify="space-between"
-      wrap="nowrap"
-      gap="sm"
-      py="sm"
-      component="li"
-      style={divided ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}
-    >
-      <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: 1 }}>
-        <Icon
-          size={28}
-          stroke={1.5}
-          aria-hidden="true"
-          color="var(--mantine-color-dimmed)"
+    <DeviceRow
+      userAgent={browser.userAgent}
+      divided={divided}
+      details={
+        <>
+          {address} · {t('browsers.lastUsed')} <LastTime at={browser.lastUsedAt} /> ·{' '}
+          {t('browsers.until', { at: formatDate(browser.expiresAt) })}
+        </>
+      }
+      action={(device) => (
+        <Button
+          size="xs"
+          variant="default"
           style={{ flexShrink: 0 }}
-        />
-        <Stack gap={2} miw={0}>
-          <Text size="sm" fw={600}>
-            {device}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {browser.ip || t('sessions.unknownAddress')} · {t('browsers.lastUsed')}{' '}
-            <Tooltip label={formatDateTime(browser.lastUsedAt)} withArrow>
-              <time dateTime={browser.lastUsedAt}>{formatRelative(browser.lastUsedAt)}</time>
-            </Tooltip>{' '}
-            · {t('browsers.until', { at: formatDate(browser.expiresAt) })}
-          </Text>
-        </Stack>
-      </Group>
-      <Button
-        size="xs"
-        variant="default"
-        style={{ flexShrink: 0 }}
-        leftSection={<IconTrash size={14} aria-hidden="true" />}
-        loading={forget.isPending}
-        onClick={() => forget.mutate(browser.id)}
-        aria-label={t('browsers.forgetOne', { device, address: browser.ip || t('sessions.unknownAddress') })}
-      >
-        {t('browsers.forget')}
-      </Button>
-    </Group>
+          leftSection={<IconTrash size={14} aria-hidden="true" />}
+          loading={forget.isPending}
+          onClick={() => forget.mutate(browser.id)}
+          aria-label={t('browsers.forgetOne', { device, address })}
+        >
+          {t('browsers.forget')}
+        </Button>
+      )}
+    />
   );
 }
 
