@@ -1,4 +1,8 @@
+import { fork } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { serveAdminCommands } from './admin/socket';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
@@ -6,7 +10,10 @@ import { openDatabase } from './db/client';
 import { DataDirBusyError } from './db/data-dir-lock';
 import { scheduleIdleVacuum } from './db/upkeep';
 import { describeError, loggerOptions } from './lib/logger';
-import { seedDatabase } from './seed';
+import { type SeedResult, seedDatabase } from './seed';
+
+/** Set in the environment of the process seedApart starts. */
+const SEED_ROLE = 'LEDGERDESK_SEED_CHILD';
 
 /**
  * Something that runs beside the HTTP server and stops with it: on SIGTERM/SIGINT every closer runs
@@ -22,13 +29,16 @@ const LAST_RESORT_MS = 5_000;
 async function main() {
   const startedAt = performance.now();
   const config = loadConfig();
+  // A new embedded database is made in a process of its own, which then exits: see seedApart.
+  const seededApart = !config.databaseUrl && isNewDataDir(config.dataDir) ? await seedApart() : undefined;
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   // Several nodes starting together on one empty PostgreSQL: one migrates and seeds, then the next
   // finds the work done (and the first admin made) instead of inserting it again.
-  const seeded = await database.exclusive(async () => {
+  const seededHere = await database.exclusive(async () => {
     await database.migrate();
     return seedDatabase(database.db, config);
   });
+  const seeded = seededApart ?? seededHere;
   const app = await buildApp({
     config,
     database,
@@ -107,7 +117,54 @@ async function main() {
   );
 }
 
-main().catch((error) => {
+/** Whether DATA_DIR holds no embedded database yet. */
+function isNewDataDir(dataDir: string) {
+  return !existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'));
+}
+
+/**
+ * Migrates and seeds a new embedded database in a child process (this file, in the SEED_ROLE),
+ * which hands back what it did and exits. Seeding the demo data grows the database's WebAssembly
+ * memory and the compilers' native heaps by some 350 MB that a process never gives back: done
+ * here, the server would keep them until its next restart (bench/startup.mjs).
+ */
+function seedApart(): Promise<SeedResult> {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(import.meta.url), [], {
+      env: { ...process.env, [SEED_ROLE]: '1' },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    let result: SeedResult | undefined;
+    const stopChild = () => child.kill('SIGTERM');
+    process.once('exit', stopChild);
+    child.once('message', (message) => {
+      result = message as SeedResult;
+    });
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      process.off('exit', stopChild);
+      if (code === 0 && result) resolve(result);
+      else reject(new Error(`preparing the new database failed (${signal ?? `exit code ${code}`})`));
+    });
+  });
+}
+
+/** The child of seedApart: migrate and seed, tell the parent, close the database. */
+async function seedRole() {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await database.migrate();
+    const seeded = await seedDatabase(database.db, config);
+    await new Promise<void>((done, fail) =>
+      process.send?.(seeded, (error: Error | null) => (error ? fail(error) : done())),
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+(process.env[SEED_ROLE] ? seedRole().then(() => process.exit(0)) : main()).catch((error) => {
   // One clear line: what is wrong, never the values of a failed query (describeError).
   if (error instanceof ConfigError) process.stderr.write(`Configuration error: ${error.message}\n`);
   else if (error instanceof DataDirBusyError)

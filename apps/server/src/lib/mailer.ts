@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config';
 import { redactUrl } from './logger';
 
@@ -58,19 +58,24 @@ type Log = { info(msg: string): void; error(obj: object, msg: string): void };
 export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>, log: Log) {
   // A send never takes longer than about a minute, well under the outbox's lease (lib/outbox.ts):
   // a hung mail server makes the attempt fail and retry instead of holding the row.
-  const transport = config.smtpUrl
-    ? nodemailer.createTransport({
-        url: config.smtpUrl,
-        connectionTimeout: 15_000,
-        greetingTimeout: 15_000,
-        socketTimeout: 30_000,
-      })
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let transporter: Promise<Transporter> | undefined;
+  // nodemailer is loaded with the first mail, not at start: most processes idle without sending.
+  const transport = () =>
+    (transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+      config.smtpUrl
+        ? nodemailer.createTransport({
+            url: config.smtpUrl,
+            connectionTimeout: 15_000,
+            greetingTimeout: 15_000,
+            socketTimeout: 30_000,
+          })
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    ));
   const outbox = path.join(config.dataDir, 'outbox');
 
   return {
     async send(mail: Mail): Promise<void> {
-      const info = await transport.sendMail({
+      const info = await (await transport()).sendMail({
         from: mail.fromName ? { name: mail.fromName, address: addressOf(config.mailFrom) } : config.mailFrom,
         to: mail.to,
         ...(mail.cc?.length ? { cc: mail.cc } : {}),

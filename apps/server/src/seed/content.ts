@@ -1,6 +1,5 @@
 import { type SocialNetwork, socialNetworks } from '@ledgerdesk/contracts';
 import { sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { Database } from '../db/client';
 import {
   blogComments,
@@ -132,10 +131,11 @@ function sceneSvg(kind: SceneKind, random: Random): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">${sky2}${shapes}</svg>`;
 }
 
-const renderScene = (kind: SceneKind, random: Random) =>
-  sharp(Buffer.from(sceneSvg(kind, random)))
-    .jpeg({ quality: 78 })
-    .toBuffer();
+async function renderScene(kind: SceneKind, random: Random) {
+  const svg = sceneSvg(kind, random);
+  const { default: sharp } = await import('sharp');
+  return sharp(Buffer.from(svg)).jpeg({ quality: 78 }).toBuffer();
+}
 
 const categories: { name: string; kind: SceneKind; titles: string[] }[] = [
   {

@@ -1,5 +1,3 @@
-import PDFDocument from 'pdfkit';
-import sharp from 'sharp';
 
 /*
  * The demo files' bytes, made at seed time (nothing bundled): text and CSV, PDFs with pdfkit and
@@ -10,7 +8,8 @@ import sharp from 'sharp';
 const SEED_DATE = new Date('2026-11-02T09:00:00Z');
 
 /** A one-page PDF: a title and paragraphs, or a table of rows. */
-export function pdf(title: string, lines: string[], table?: string[][]): Promise<Buffer> {
+export async function pdf(title: string, lines: string[], table?: string[][]): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: 'A4',
@@ -60,6 +59,7 @@ export async function picture(
   <path d="M0 ${height * 0.8} L${width * 0.3} ${height * 0.5} L${width * 0.55} ${height * 0.72} L${width * 0.75} ${height * 0.55} L${width} ${height * 0.85} L${width} ${height} L0 ${height} Z" fill="#000000" fill-opacity="0.25"/>
   <text x="32" y="${height - 32}" font-family="sans-serif" font-size="${Math.round(height / 14)}" fill="#ffffff">${caption}</text>
 </svg>`;
+  const { default: sharp } = await import('sharp');
   const image = sharp(Buffer.from(svg));
   return format === 'png'
     ? image.png({ compressionLevel: 9 }).toBuffer()

@@ -8,7 +8,6 @@ import {
   toScaled,
 } from '@ledgerdesk/contracts';
 import { sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { Database } from '../db/client';
 import {
   files,
@@ -124,6 +123,7 @@ export async function seedNft(
   const creators = people.slice(0, 9);
 
   // The media: 12 pictures (JPEG), 4 GIFs and one short MP3, each stored once.
+  const { default: sharp } = await import('sharp');
   const pictures = await Promise.all(
     Array.from({ length: 16 }, (_, i) => {
       const image = sharp(Buffer.from(artSvg(i)));

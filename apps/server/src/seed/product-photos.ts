@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import type { Database } from '../db/client';
 import { files } from '../db/schema';
 import { PRODUCT_FILES } from '../modules/ecommerce/products.resource';
@@ -508,9 +507,10 @@ export function createPhotoRenderer() {
     const key = `${kind}/${colour}`;
     let photo = rendered.get(key);
     if (!photo) {
-      photo = sharp(Buffer.from(photoSvg(kind, colour)))
-        .jpeg({ quality: 90 })
-        .toBuffer();
+      const svg = photoSvg(kind, colour);
+      photo = import('sharp').then(({ default: sharp }) =>
+        sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer(),
+      );
       rendered.set(key, photo);
     }
     return photo;

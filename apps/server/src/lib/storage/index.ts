@@ -3,7 +3,6 @@ import { Readable } from 'node:stream';
 import { type FileAccess, type FileRecord, fileKindOf, fileMessages } from '@ledgerdesk/contracts';
 import { and, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import sharp from 'sharp';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { blobs, files, users } from '../../db/schema';
@@ -136,6 +135,7 @@ export async function createStorage(deps: {
     if (!blob || blob.thumbnail !== null) return;
     let made: 'webp' | 'none' = 'none';
     try {
+      const { default: sharp } = await import('sharp');
       const resize = sharp({ failOn: 'error' })
         .rotate()
         .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })

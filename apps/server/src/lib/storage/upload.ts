@@ -1,7 +1,6 @@
 import { finished } from 'node:stream/promises';
 import { errorCodes, fileMessages, MAX_FILE_NAME } from '@ledgerdesk/contracts';
 import type { FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../errors';
 import type { BlobStore, StagedBlob } from './blob-store';
 
@@ -43,6 +42,7 @@ export const tooLarge = (message: string) => new AppError(413, errorCodes.tooLar
  * image/svg+xml: a page or a drawing uploaded is plain text to the browser.
  */
 export async function mimeOf(head: Buffer): Promise<string> {
+  const { fileTypeFromBuffer } = await import('file-type');
   const detected = await fileTypeFromBuffer(head);
   if (detected) return detected.mime;
   if (head.includes(0)) return 'application/octet-stream';

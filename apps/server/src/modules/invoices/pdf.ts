@@ -1,5 +1,4 @@
 import type { InvoiceRecord, InvoiceStatus, Language } from '@ledgerdesk/contracts';
-import PDFDocument from 'pdfkit';
 import { pdfFonts } from './pdf-font';
 
 /*
@@ -125,7 +124,11 @@ function formatsOf(language: Language) {
 export const invoicePdfName = (invoice: InvoiceRecord) => `${invoice.invoiceNumber}.pdf`;
 
 /** The PDF document of an invoice, as a stream to pipe into the reply (it ends by itself). */
-export function invoicePdf(invoice: InvoiceRecord, options: { language: Language }): PDFKit.PDFDocument {
+export async function invoicePdf(
+  invoice: InvoiceRecord,
+  options: { language: Language },
+): Promise<PDFKit.PDFDocument> {
+  const { default: PDFDocument } = await import('pdfkit');
   const t = labels[options.language];
   const format = formatsOf(options.language);
   const doc = new PDFDocument({

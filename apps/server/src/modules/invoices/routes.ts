@@ -84,7 +84,7 @@ export function invoiceRoutes(app: FastifyInstance, db: Database) {
       const row = await findById(db, invoices, id);
       const [invoice] = await definition.toRecords(db, [row], actorOf(request));
       if (!invoice) throw AppError.notFound();
-      const pdf = invoicePdf(invoice, { language: request.query.lang });
+      const pdf = await invoicePdf(invoice, { language: request.query.lang });
       return (
         reply
           .type('application/pdf')

@@ -10,7 +10,7 @@ import {
   type SocialLoginResponse,
 } from '@ledgerdesk/contracts';
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
-import * as openid from 'openid-client';
+import type * as OpenId from 'openid-client';
 import type { Config, OidcProviderConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { oidcFlows, oidcTickets, userIdentities, users } from '../../db/schema';
@@ -100,17 +100,22 @@ export function createOidcService(deps: {
     await db.delete(oidcTickets).where(lte(oidcTickets.expiresAt, sql`now()`));
   });
 
+  /** openid-client, loaded with the first social sign-in, not at start (most run without). */
+  const loadOpenid = () => import('openid-client');
+
   /** Each provider's discovered configuration, fetched once (again after a failure). */
-  const discovered = new Map<string, Promise<openid.Configuration>>();
-  function clientOf(provider: OidcProviderConfig): Promise<openid.Configuration> {
+  const discovered = new Map<string, Promise<OpenId.Configuration>>();
+  function clientOf(provider: OidcProviderConfig): Promise<OpenId.Configuration> {
     let found = discovered.get(provider.id);
     if (!found) {
       const issuer = new URL(provider.issuer);
-      found = openid.discovery(issuer, provider.clientId, provider.clientSecret, undefined, {
-        timeout: PROVIDER_TIMEOUT_SECONDS,
-        // config.ts allows http only on this machine (a provider for development or tests).
-        execute: issuer.protocol === 'http:' ? [openid.allowInsecureRequests] : [],
-      });
+      found = loadOpenid().then((openid) =>
+        openid.discovery(issuer, provider.clientId, provider.clientSecret, undefined, {
+          timeout: PROVIDER_TIMEOUT_SECONDS,
+          // config.ts allows http only on this machine (a provider for development or tests).
+          execute: issuer.protocol === 'http:' ? [openid.allowInsecureRequests] : [],
+        }),
+      );
       found.catch(() => discovered.delete(provider.id));
       discovered.set(provider.id, found);
     }
@@ -284,12 +289,13 @@ export function createOidcService(deps: {
       options: { purpose: 'sign-in'; returnTo?: string } | { purpose: 'link'; user: AuthUser },
     ): Promise<string> {
       const provider = providerOf(providerId);
-      let client: openid.Configuration;
+      let client: OpenId.Configuration;
       try {
         client = await clientOf(provider);
       } catch (error) {
         throw new FlowError('provider-unavailable', (error as Error).message);
       }
+      const openid = await loadOpenid();
       const state = openid.randomState();
       const nonce = openid.randomNonce();
       const codeVerifier = openid.randomPKCECodeVerifier();
@@ -354,6 +360,7 @@ export function createOidcService(deps: {
         let claims: ProviderClaims;
         try {
           const configuration = await clientOf(provider);
+          const openid = await loadOpenid();
           const tokens = await openid.authorizationCodeGrant(
             configuration,
             new URL(`${redirectUri(provider)}?${query}`),

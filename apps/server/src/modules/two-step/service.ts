@@ -12,8 +12,6 @@ import {
   twoStepMessages,
 } from '@ledgerdesk/contracts';
 import { and, count, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
 import type { Database } from '../../db/client';
 import {
   groups,
@@ -81,6 +79,7 @@ export function createTwoStepService(deps: { db: Database; audit: AuditLog; now?
     const digits = digitsOf(code);
     if (!TOTP_SHAPE.test(digits)) return false;
     const stored = await secretOf(executor, userId);
+    const { verify } = await import('otplib');
     const result = await verify({
       secret,
       token: digits,
@@ -202,6 +201,10 @@ export function createTwoStepService(deps: { db: Database; audit: AuditLog; now?
     async startEnrolment(user: { id: string; email: string }): Promise<TwoStepEnrolment> {
       const before = await secretOf(db, user.id);
       if (before?.confirmedAt) throw AppError.conflict(twoStepMessages.alreadyEnabled);
+      const [{ generateSecret, generateURI }, { default: QRCode }] = await Promise.all([
+        import('otplib'),
+        import('qrcode'),
+      ]);
       const secret = generateSecret();
       await db
         .insert(twoStepSecrets)
