@@ -4,7 +4,8 @@ import { like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../src/app';
 import { authThrottle } from '../../src/db/schema';
-import { type RateClass, rateLimitOf } from '../../src/plugins/rate-limit';
+import { createThrottle } from '../../src/lib/throttle';
+import { createLeasedCounter, leaseSize, type RateClass, rateLimitOf } from '../../src/plugins/rate-limit';
 import { ADMIN, createTestContext, type TestContext } from '../context';
 
 // A tenth of the production limits: the same code, fewer calls to reach each limit.
@@ -116,5 +117,58 @@ describe('the rate limit', () => {
     expectLimited(exportTasks);
     // Ordinary reads of the same user are another class.
     expect((await ctx.call(admin, 'GET', '/api/users/me/')).statusCode).toBe(200);
+  });
+});
+
+describe('leased counts (what the limit counts with)', () => {
+  const WINDOW_MS = 60_000;
+  const stored = async (key: string) =>
+    (await ctx.database.db.select().from(authThrottle).where(like(authThrottle.key, key)))[0]?.failures;
+
+  it('two nodes taking from one count never let more than the limit through, in blocks of a fiftieth', async () => {
+    const max = 600;
+    const block = leaseSize(max);
+    expect(block).toBe(12);
+    const throttle = createThrottle(ctx.database.db);
+    const nodes = [createLeasedCounter(throttle), createLeasedCounter(throttle)];
+    const key = 'rate:test:leases-two-nodes';
+    const numbers: number[] = [];
+    for (let i = 0; i < max + 40; i++) {
+      const node = nodes[i % 2];
+      if (!node) throw new Error('no node');
+      numbers.push((await node(key, WINDOW_MS, max)).hits);
+    }
+    // Every request has a number of its own; those within the limit are let through.
+    expect(new Set(numbers).size).toBe(numbers.length);
+    const allowed = numbers.filter((n) => n <= max).length;
+    expect(allowed).toBeLessThanOrEqual(max);
+    // What the other node holds unused can refuse a little early: at most a block per node.
+    expect(allowed).toBeGreaterThanOrEqual(max - 2 * block);
+    // The database was written once a block, not once a request.
+    const total = await stored(key);
+    expect(total).toBeGreaterThanOrEqual(numbers.length);
+    expect((total ?? 0) % block).toBe(0);
+  });
+
+  it('requests arriving together on one node share one claim', async () => {
+    const max = 600;
+    const count = createLeasedCounter(createThrottle(ctx.database.db));
+    const key = 'rate:test:leases-together';
+    const answers = await Promise.all(Array.from({ length: 10 }, () => count(key, WINDOW_MS, max)));
+    expect(answers.map((a) => a.hits).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(await stored(key)).toBe(leaseSize(max));
+    for (const { msLeft } of answers) {
+      expect(msLeft).toBeGreaterThan(0);
+      expect(msLeft).toBeLessThanOrEqual(WINDOW_MS);
+    }
+  });
+
+  it('small limits are counted request by request in the database', async () => {
+    const count = createLeasedCounter(createThrottle(ctx.database.db));
+    const key = 'rate:test:leases-small';
+    for (let i = 1; i <= 5; i++) {
+      expect((await count(key, WINDOW_MS, 20)).hits).toBe(i);
+      expect(await stored(key)).toBe(i);
+    }
   });
 });
