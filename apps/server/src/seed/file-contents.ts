@@ -1,4 +1,3 @@
-
 /*
  * The demo files' bytes, made at seed time (nothing bundled): text and CSV, PDFs with pdfkit and
  * pictures with sharp. The same bytes on every run: fixed dates in the PDFs, no randomness.

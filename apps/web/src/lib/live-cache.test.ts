@@ -38,59 +38,54 @@ function watch(server: ReturnType<typeof slowServer>) {
 }
 
 const settled = (predicate: () => boolean) => expect.poll(predicate).toBe(true);
+const addOne = () =>
+  writeLive<{ count: number }>(client, key, (data) => (data ? { count: data.count + 1 } : data));
+
+/** A page that has read the count once (0). */
+async function loaded() {
+  const server = slowServer();
+  const { observer, stop } = watch(server);
+  server.answer();
+  await settled(() => observer.getCurrentResult().isSuccess);
+  return { server, observer, stop };
+}
+
+/**
+ * The count changed `changes` times while a refetch that read it before (0) was travelling, each
+ * change written by writeLive; then every read is answered. Answers the count the page ends with.
+ */
+async function changedDuringRefetch(changes: number) {
+  const { server, observer, stop } = await loaded();
+  void client.invalidateQueries({ queryKey: key });
+  await settled(() => server.reads === 2);
+  for (let count = 1; count <= changes; count++) {
+    server.set(count);
+    addOne();
+  }
+  expect(client.getQueryData(key)).toEqual({ count: changes });
+  // The old answer lands, then the read after it brings the count with the changes.
+  server.answer();
+  await settled(() => server.reads === 3);
+  server.answer();
+  await settled(() => !observer.getCurrentResult().isFetching);
+  stop();
+  return { count: client.getQueryData(key), reads: server.reads };
+}
 
 describe('writeLive', () => {
-  it('writes into the cached answer at once', async () => {
-    const server = slowServer();
-    const { observer, stop } = watch(server);
-    server.answer();
-    await settled(() => observer.getCurrentResult().isSuccess);
-    writeLive<{ count: number }>(client, key, (data) => (data ? { count: data.count + 1 } : data));
+  it('writes into the cached answer at once, without a read', async () => {
+    const { server, stop } = await loaded();
+    addOne();
     expect(client.getQueryData(key)).toEqual({ count: 1 });
     expect(server.reads).toBe(1);
     stop();
   });
 
   it('reads again after a fetch that was under way when the change came, so its old answer does not stay', async () => {
-    const server = slowServer();
-    const { observer, stop } = watch(server);
-    server.answer();
-    await settled(() => observer.getCurrentResult().isSuccess);
-
-    // A refetch reads the count (0) before the change; the change reaches the page while it travels.
-    void client.invalidateQueries({ queryKey: key });
-    await settled(() => server.reads === 2);
-    server.set(1);
-    writeLive<{ count: number }>(client, key, (data) => (data ? { count: data.count + 1 } : data));
-    expect(client.getQueryData(key)).toEqual({ count: 1 });
-
-    // The old answer lands, then the read after it brings the count with the change.
-    server.answer();
-    await settled(() => server.reads === 3);
-    server.answer();
-    await settled(() => !observer.getCurrentResult().isFetching);
-    expect(client.getQueryData(key)).toEqual({ count: 1 });
-    stop();
+    expect((await changedDuringRefetch(1)).count).toEqual({ count: 1 });
   });
 
   it('follows a fetch under way with one more read, however many changes came meanwhile', async () => {
-    const server = slowServer();
-    const { observer, stop } = watch(server);
-    server.answer();
-    await settled(() => observer.getCurrentResult().isSuccess);
-
-    void client.invalidateQueries({ queryKey: key });
-    await settled(() => server.reads === 2);
-    for (const count of [1, 2, 3]) {
-      server.set(count);
-      writeLive<{ count: number }>(client, key, (data) => (data ? { count: data.count + 1 } : data));
-    }
-    server.answer();
-    await settled(() => server.reads === 3);
-    server.answer();
-    await settled(() => !observer.getCurrentResult().isFetching);
-    expect(client.getQueryData(key)).toEqual({ count: 3 });
-    expect(server.reads).toBe(3);
-    stop();
+    expect(await changedDuringRefetch(3)).toEqual({ count: { count: 3 }, reads: 3 });
   });
 });
