@@ -87,7 +87,7 @@ export function createThrottle(db: Database) {
       // A request's count need not survive a power cut: its commit does not wait for the disk
       // (synchronous_commit off, set for this statement's own transaction by the select it inserts
       // from), which would otherwise double the time of every signed-in read now that commits are
-      // fsynced. One statement, one round trip: a transaction around it took four (bench/lists.ts).
+      // fsynced. One statement, one round trip: a transaction around it took four (bench/products.ts).
       const [row] = await rowsOf<{ hits: number; ms_left: string | number }>(
         db,
         sql`insert into ${authThrottle} (key, failures)
